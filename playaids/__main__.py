@@ -1,0 +1,3 @@
+from playaids.cli import main
+
+main()

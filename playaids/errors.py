@@ -1,0 +1,35 @@
+"""Errors the CLI turns into one clean line and exit code 2."""
+from __future__ import annotations
+
+
+class PlayaidsError(Exception):
+    """A user-facing error: bad input, unknown id, missing font."""
+
+    def __str__(self) -> str:  # one line, always
+        return " ".join(super().__str__().split())
+
+
+class DataError(PlayaidsError):
+    """A problem in an input file, located as `path:line:col: message`."""
+
+    def __init__(self, path, message: str, line: int | None = None, col: int | None = None):
+        self.path, self.message, self.line, self.col = str(path), message, line, col
+        where = self.path
+        if line is not None:
+            where += f":{line}"
+            if col is not None:
+                where += f":{col}"
+        super().__init__(f"{where}: {message}")
+
+
+class UnknownId(PlayaidsError):
+    """A game, table or scenario id that does not exist."""
+
+    def __init__(self, kind: str, name: str, known):
+        known = sorted(known)
+        shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
+        super().__init__(f"unknown {kind} '{name}' (known: {shown or 'none'})")
+
+
+class FontMissing(PlayaidsError):
+    pass

@@ -1,0 +1,193 @@
+"""Load and validate data/<game>/ folders into model objects.
+
+Every problem becomes a DataError located at `file:line:col`.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import jsonschema
+
+from playaids import schemas, yamlsafe
+from playaids.errors import DataError, UnknownId
+from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term, Text
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def data_dir(override=None) -> Path:
+    """The data folder: --data, else $PLAYAIDS_DATA, else the project's data/."""
+    d = override or os.environ.get("PLAYAIDS_DATA") or DEFAULT_DATA
+    d = Path(d)
+    if not d.is_dir():
+        raise DataError(d, "data folder not found")
+    return d
+
+
+@functools.lru_cache(maxsize=None)
+def _validator(kind: str):
+    schema = schemas.schema(kind)
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)
+
+
+def _describe(err) -> str:
+    where = ".".join(str(p) for p in err.absolute_path) or "document"
+    if err.validator == "oneOf" and "ja" in str(err.schema):
+        return f"{where}: must be a string, {{ja: ..., en: ...}} or {{text: ...}}"
+    if err.validator == "additionalProperties":
+        return f"{where}: {err.message}"
+    if err.validator == "required":
+        return f"{where}: {err.message}"
+    if err.validator == "type":
+        return f"{where}: {err.instance!r} is not of type {err.validator_value!r}"
+    return f"{where}: {err.message}"
+
+
+def validate(located: yamlsafe.Located, kind: str) -> None:
+    errors = list(_validator(kind).iter_errors(located.data))
+    if not errors:
+        return
+    err = jsonschema.exceptions.best_match(errors)
+    path = tuple(err.absolute_path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+        if extra:
+            where = ".".join(map(str, path)) or "document"
+            raise located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}")
+    raise located.error(path, _describe(err))
+
+
+def text(value) -> Text:
+    if isinstance(value, str):
+        return Text.plain(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Text.plain(str(value))
+    if "text" in value:
+        return Text(value["text"], value["text"], neutral=True, note=value.get("note"),
+                    rule=value.get("rule"), span=value.get("span", 1))
+    return Text(value["ja"], value["en"], gloss=value.get("gloss", False), note=value.get("note"),
+                rule=value.get("rule"), span=value.get("span", 1))
+
+
+def _grid(doc, located, base) -> Grid:
+    columns = tuple(text(c) for c in doc["columns"])
+    rows = []
+    seen_rows: dict = {}
+    seen_cols: dict = {}
+    for i, c in enumerate(columns):
+        if c.en in seen_cols and c.en:
+            raise located.error(base + ("columns", i), f"duplicate column label {c.en!r}")
+        seen_cols[c.en] = i
+    for i, r in enumerate(doc["rows"]):
+        label = text(r["label"])
+        cells = tuple(text(c) for c in r["cells"])
+        width = sum(c.span for c in cells)
+        if width != len(columns):
+            raise located.error(base + ("rows", i, "cells"),
+                                f"ragged row {label.en!r}: {width} cells for {len(columns)} columns")
+        if label.en in seen_rows:
+            raise located.error(base + ("rows", i, "label"), f"duplicate row label {label.en!r}")
+        seen_rows[label.en] = i
+        rows.append(Row(label, cells, r.get("rule"), r.get("note")))
+    corner = text(doc["corner"]) if "corner" in doc else None
+    return Grid(corner, columns, tuple(rows))
+
+
+def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None = None) -> Table:
+    validate(located, "table")
+    doc = located.data
+    if expected_id is not None and doc["id"] != expected_id:
+        raise located.error(("id",), f"id {doc['id']!r} does not match the file name {expected_id!r}")
+    grid = _grid(doc, located, ())
+    modifiers = _grid(doc["modifiers"], located, ("modifiers",)) if "modifiers" in doc else None
+    if not grid.rows and "missing" not in doc:
+        raise located.error(("rows",), "a table with no rows must say what is missing (missing: {ja, en})")
+    return Table(
+        game=game_id, id=doc["id"], title=text(doc["title"]), rule=doc["rule"],
+        dice=None if doc.get("dice") in (None, "none") else doc["dice"],
+        grid=grid, modifiers=modifiers,
+        legend=tuple(LegendEntry(e["code"], text(e["text"]), e.get("rule"), e.get("note"))
+                     for e in doc.get("legend", [])),
+        notes=tuple(Note(text(n["text"]), n.get("rule"), n.get("note")) for n in doc.get("notes", [])),
+        missing=text(doc["missing"]) if "missing" in doc else None,
+        note=doc.get("note"), source=doc.get("source", {}), path=located.path,
+    )
+
+
+def game_ids(root) -> list[str]:
+    root = Path(root)
+    return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
+
+
+def _game_dir(root, game_id: str) -> Path:
+    d = Path(root) / game_id
+    if not (d / "game.yaml").is_file():
+        raise UnknownId("game", game_id, game_ids(root))
+    return d
+
+
+def table_ids(root, game_id: str) -> list[str]:
+    d = _game_dir(root, game_id) / "tables"
+    return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+
+
+def load_table(root, game_id: str, table_id: str) -> Table:
+    d = _game_dir(root, game_id)
+    path = d / "tables" / f"{table_id}.yaml"
+    if not path.is_file():
+        raise UnknownId(f"table of {game_id}", table_id, table_ids(root, game_id))
+    return table_from(yamlsafe.load(path), game_id, table_id)
+
+
+def _glossary(path: Path) -> tuple[Term, ...]:
+    if not path.is_file():
+        return ()
+    located = yamlsafe.load(path)
+    validate(located, "glossary")
+    terms = []
+    seen: dict = {}
+    for i, t in enumerate(located.data["terms"]):
+        if t["ja"] in seen and seen[t["ja"]] != t["en"]:
+            raise located.error(("terms", i, "ja"),
+                                f"term {t['ja']!r} already glossed as {seen[t['ja']]!r}")
+        seen[t["ja"]] = t["en"]
+        terms.append(Term(t["ja"], t["en"], t.get("rule"), t.get("gloss", False), t.get("note")))
+    return tuple(terms)
+
+
+def load_game(root, game_id: str, with_tables: bool = True) -> Game:
+    d = _game_dir(root, game_id)
+    located = yamlsafe.load(d / "game.yaml")
+    validate(located, "game")
+    doc = located.data
+    if doc["id"] != game_id:
+        raise located.error(("id",), f"id {doc['id']!r} does not match the folder name {game_id!r}")
+    tables = {}
+    if with_tables:
+        for tid in table_ids(root, game_id):
+            tables[tid] = load_table(root, game_id, tid)
+    return Game(
+        id=game_id, title=text(doc["title"]),
+        sides=tuple(Side(s["id"], text(s["name"])) for s in doc["sides"]),
+        source=doc["source"], tables=tables, glossary=_glossary(d / "glossary.yaml"), path=str(d),
+    )
+
+
+def validate_all(root) -> tuple[list[str], list[DataError]]:
+    """Check every file of every game folder; returns (game ids, every error found)."""
+    ids = game_ids(root)
+    errors: list[DataError] = []
+    for gid in ids:
+        try:
+            load_game(root, gid, with_tables=False)
+        except DataError as e:
+            errors.append(e)
+        for tid in table_ids(root, gid):
+            try:
+                load_table(root, gid, tid)
+            except DataError as e:
+                errors.append(e)
+    return ids, errors

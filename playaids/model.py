@@ -1,0 +1,150 @@
+"""Typed, immutable objects built from data/. Nothing below this layer reads YAML."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LANGS = ("ja", "en")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string that is either language-neutral (`text`) or given in both languages."""
+
+    ja: str
+    en: str
+    neutral: bool = False
+    gloss: bool = False
+    note: str | None = None
+    rule: str | None = None
+    span: int = 1
+
+    @classmethod
+    def plain(cls, s: str) -> "Text":
+        return cls(s, s, neutral=True)
+
+    def get(self, lang: str) -> str:
+        """The text in `ja`, `en`, or `both` (JA above EN, once when they are the same)."""
+        if lang == "both":
+            return self.ja if self.neutral or self.ja == self.en else f"{self.ja}\n{self.en}"
+        return self.ja if lang == "ja" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True)
+class Row:
+    label: Text
+    cells: tuple[Text, ...]
+    rule: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    corner: Text | None
+    columns: tuple[Text, ...]
+    rows: tuple[Row, ...]
+
+    def width(self) -> int:
+        return len(self.columns)
+
+    def expanded(self, row: Row) -> list[Text | None]:
+        """Cells of `row` one per column; the columns a spanning cell covers hold None."""
+        out: list[Text | None] = []
+        for c in row.cells:
+            out.append(c)
+            out.extend([None] * (c.span - 1))
+        return out
+
+    def column_index(self, label: str, lang: str = "en") -> int:
+        for i, c in enumerate(self.columns):
+            if label in (c.ja, c.en):
+                return i
+        raise KeyError(label)
+
+    def row(self, label: str) -> Row:
+        for r in self.rows:
+            if label in (r.label.ja, r.label.en):
+                return r
+        raise KeyError(label)
+
+    def cell(self, row: str, column: str) -> Text | None:
+        return self.expanded(self.row(row))[self.column_index(column)]
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    code: str
+    text: Text
+    rule: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    text: Text
+    rule: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    game: str
+    id: str
+    title: Text
+    rule: str
+    dice: str | None
+    grid: Grid
+    modifiers: Grid | None = None
+    legend: tuple[LegendEntry, ...] = ()
+    notes: tuple[Note, ...] = ()
+    missing: Text | None = None
+    note: str | None = None
+    source: dict = field(default_factory=dict, compare=False, hash=False)
+    path: str = field(default="", compare=False)
+
+    def cell_notes(self):
+        """(grid name, row label, column label or None, note) for every noted value."""
+        out = []
+        for name, g in (("main", self.grid), ("modifiers", self.modifiers)):
+            if g is None:
+                continue
+            for c in g.columns:
+                if c.note:
+                    out.append((name, None, c, c.note))
+            for r in g.rows:
+                if r.label.note:
+                    out.append((name, r.label, None, r.label.note))
+                if r.note:
+                    out.append((name, r.label, None, r.note))
+                for c, col in zip(g.expanded(r), g.columns):
+                    if c is not None and c.note:
+                        out.append((name, r.label, col, c.note))
+        return out
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: Text
+
+
+@dataclass(frozen=True)
+class Term:
+    ja: str
+    en: str
+    rule: str | None = None
+    gloss: bool = False
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    sides: tuple[Side, ...]
+    source: dict
+    tables: dict  # id -> Table, in id order
+    glossary: tuple[Term, ...] = ()
+    path: str = ""

@@ -1,0 +1,1 @@
+"""Renderers: they know layout, never rules."""

@@ -1,0 +1,259 @@
+"""Chart cards: one table per card, drawn with ReportLab's platypus on A4 or Letter.
+
+The card shows title, rule, dice, the grid, die modifiers, legend, notes and the source
+notes of every reconstructed value (those cells are shaded).
+"""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from playaids import __version__, fonts
+from playaids.model import Game, Grid, Table, Text
+from playaids.render.page import PageSpec
+
+MAX_FONT, MIN_FONT = 10.0, 7.0
+PAD = 4.0  # cell padding each side, points
+MAX_TEXT_COL = 90 * mm  # widest a wrapped text column grows
+
+
+def _lang_text(t: Text | None, lang: str) -> str:
+    return "" if t is None else t.get(lang)
+
+
+def _para(s: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(escape(s).replace("\n", "<br/>"), style)
+
+
+def _styles(font: str, size: float, lang: str):
+    wrap = "CJK" if lang in ("ja", "both") else None
+    base = dict(fontName=font, fontSize=size, leading=size * 1.25, wordWrap=wrap)
+    return {
+        "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
+        "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
+        "head": ParagraphStyle("head", alignment=TA_CENTER, **base),
+    }
+
+
+def _natural(s: str, font: str, size: float) -> float:
+    return max((stringWidth(line, font, size) for line in s.split("\n")), default=0.0) + 2 * PAD + 1
+
+
+def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
+    rows = [[_lang_text(grid.corner, lang)] + [_lang_text(c, lang) for c in grid.columns]]
+    for r in grid.rows:
+        rows.append([_lang_text(r.label, lang)] +
+                    [None if c is None else c.get(lang) for c in grid.expanded(r)])
+    return rows
+
+
+def _column_widths(strings, font: str, size: float, avail: float) -> list[float] | None:
+    """Natural widths, wrapping over-wide text columns; None when the grid cannot fit."""
+    ncols = len(strings[0])
+    nat = [max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols)]
+    if sum(nat) <= avail:
+        return nat
+    # let long text columns wrap: share the width left by short columns among them
+    short = [w for w in nat if w <= MAX_TEXT_COL / 2]
+    long_idx = [i for i, w in enumerate(nat) if w > MAX_TEXT_COL / 2]
+    if not long_idx:
+        return None
+    left = avail - sum(short)
+    if left < len(long_idx) * 25 * mm:
+        return None
+    total_long = sum(nat[i] for i in long_idx)
+    return [nat[i] if i not in long_idx else left * nat[i] / total_long for i in range(ncols)]
+
+
+def _layout(grids, font: str, spec: PageSpec):
+    """Choose orientation and font size so every grid fits the page width."""
+    w, h = spec.size
+    for pagesize in ((w, h), landscape((w, h))):
+        avail = pagesize[0] - 2 * spec.margin
+        size = MAX_FONT
+        while size >= MIN_FONT:
+            widths = [_column_widths(g, font, size, avail) for g in grids]
+            if all(x is not None for x in widths):
+                return pagesize, size, widths
+            size -= 0.5
+    raise ValueError("table too wide for the page even at the smallest font")
+
+
+def _noted(grid: Grid) -> set[tuple[int, int]]:
+    """(row, col) positions in the drawn table of cells and labels carrying a note."""
+    out = set()
+    for j, c in enumerate(grid.columns):
+        if c.note:
+            out.add((0, j + 1))
+    for i, r in enumerate(grid.rows):
+        if r.label.note or r.note:
+            out.add((i + 1, 0))
+        col = 0
+        for c in r.cells:
+            if c.note:
+                out.add((i + 1, col + 1))
+            col += c.span
+    return out
+
+
+def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
+    st = _styles(font, size, spec.lang)
+    data = []
+    for i, row in enumerate(strings):
+        cells = []
+        for j, s in enumerate(row):
+            if s is None:
+                cells.append("")
+                continue
+            long = _natural(s, font, size) > widths[j] + 0.5
+            style = st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])
+            cells.append(_para(s, style))
+        data.append(cells)
+    ts = [
+        ("FONTNAME", (0, 0), (-1, -1), font),
+        ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
+        ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for i, r in enumerate(grid.rows):
+        col = 0
+        for c in r.cells:
+            if c.span > 1:
+                ts.append(("SPAN", (col + 1, i + 1), (col + c.span, i + 1)))
+            col += c.span
+    for (i, j) in sorted(_noted(grid)):
+        ts.append(("BACKGROUND", (j, i), (j, i), colors.HexColor(spec.colour("note"))))
+    t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    t.setStyle(TableStyle(ts))
+    return t
+
+
+def _rule_word(spec: PageSpec) -> str:
+    return {"ja": "ルール", "en": "Rule"}.get(spec.lang, "ルール / Rule")
+
+
+def _check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
+    parts = [table.title.get(lang)]
+    for g in (table.grid, table.modifiers):
+        if g is not None:
+            parts += [s or "" for row in _grid_strings(g, lang) for s in row]
+    parts += [e.code + e.text.get(lang) for e in table.legend]
+    parts += [n.text.get(lang) for n in table.notes]
+    parts += [n for *_, n in table.cell_notes()] + ([table.note] if table.note else [])
+    if table.missing:
+        parts.append(table.missing.get(lang))
+    if game is not None:
+        parts.append(game.title.get(lang))
+    fonts.check_glyphs("".join(parts), font, where=f"{table.game}/{table.id}")
+
+
+def story(table: Table, game: Game | None, spec: PageSpec):
+    """The flowables of one card and the page size they need."""
+    font = fonts.register()
+    lang = spec.lang
+    _check_font(table, game, lang, font)
+    grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+    strings = [_grid_strings(g, lang) for g in grids]
+    pagesize, size, widths = _layout(strings, font, spec)
+    title = ParagraphStyle("title", fontName=font, fontSize=16, leading=20)
+    meta = ParagraphStyle("meta", fontName=font, fontSize=9.5, leading=12,
+                          textColor=colors.HexColor(spec.colour("muted")))
+    h2 = ParagraphStyle("h2", fontName=font, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=2)
+    body = ParagraphStyle("body", fontName=font, fontSize=9.5, leading=12.5,
+                          wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
+    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
+
+    out = [_para(table.title.get(lang).replace("\n", "  "), title)]
+    m = [f"{_rule_word(spec)} {table.rule}"]
+    if table.dice:
+        m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
+    if game is not None:
+        m.append(game.title.get(lang).replace("\n", " / "))
+    out += [_para(" · ".join(m), meta), Spacer(1, 5)]
+    if table.missing:
+        box = RLTable([[_para(table.missing.get(lang), body)]], colWidths=[pagesize[0] - 2 * spec.margin])
+        box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font),
+                                 ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                                 ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note")))]))
+        out += [box, Spacer(1, 6)]
+    k = 0
+    for g in (table.grid, table.modifiers):
+        if g is None or not g.columns:
+            continue
+        if g is table.modifiers:
+            out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
+        out += [_grid_flowable(g, strings[k], widths[k], size, font, spec), Spacer(1, 6)]
+        k += 1
+
+    def rule_suffix(rule):
+        return f" ({_rule_word(spec)} {rule})" if rule else ""
+
+    if table.legend:
+        items = [_para(f"{e.code} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
+                 for e in table.legend]
+        out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
+    if table.notes:
+        out.append(Paragraph(escape(spec.word("注", "Notes")), h2))
+        out += [_para(f"• {n.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(n.rule)}", body)
+                for n in table.notes]
+    noted = table.cell_notes()
+    if noted or table.note:
+        out.append(Paragraph(escape(spec.word("出典についての注（網掛けのセル）",
+                                              "Source notes (shaded cells)")), h2))
+        if table.note:
+            out.append(_para(table.note, small))
+        lab = "en" if lang == "en" else "ja"
+        for _, row, col, note in noted:
+            where = " × ".join(x.get(lab).replace("\n", " ") for x in (row, col) if x is not None)
+            out.append(_para(f"{where}: {note}", small))
+    return out, pagesize
+
+
+def _footer(table: Table, game: Game | None, spec: PageSpec, font: str):
+    src = table.source
+    where = f"{src.get('seed', '')}" + (f" l. {src['lines']}" if src.get("lines") else "")
+
+    def draw(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(font, 7)
+        canvas.setFillColor(colors.HexColor(spec.colour("muted")))
+        w, _ = doc.pagesize
+        y = spec.margin * 0.55
+        left = f"{table.game}/{table.id}" + (f" · {spec.word('出典', 'source')}: {where}" if where else "")
+        canvas.drawString(spec.margin, y, left)
+        canvas.drawRightString(w - spec.margin, y, f"playaids {__version__} · {doc.page}")
+        canvas.restoreState()
+    return draw
+
+
+def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
+    """The card as PDF bytes, identical for identical inputs."""
+    flow, pagesize = story(table, game, spec)
+    buf = io.BytesIO()
+    title = f"{table.title.ja} / {table.title.en}"
+    doc = SimpleDocTemplate(buf, pagesize=pagesize, leftMargin=spec.margin, rightMargin=spec.margin,
+                            topMargin=spec.margin, bottomMargin=spec.margin, title=title,
+                            author="playaids", subject=f"{table.game} {table.id} rule {table.rule}",
+                            creator=f"playaids {__version__}", producer=f"playaids {__version__}",
+                            invariant=1, initialFontName=fonts.register(), lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    on_page = _footer(table, game, spec, fonts.register())
+
+    def first(canvas, doc):
+        canvas.setViewerPreference("PrintScaling", "None")
+        on_page(canvas, doc)
+
+    doc.build(flow, onFirstPage=first, onLaterPages=on_page)
+    return buf.getvalue()

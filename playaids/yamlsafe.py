@@ -1,0 +1,144 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Only plain data is accepted: no tags beyond the core schema, no anchors or aliases (they
+serve no purpose in data files and open the door to alias bombs), no duplicate keys.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import yaml
+import yaml.composer
+import yaml.constructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from playaids.errors import DataError
+
+MAX_BYTES = 2 * 1024 * 1024
+Path_ = tuple  # a path into the document: keys and list indexes
+
+
+@dataclass
+class Located:
+    """A loaded document and the line/column (1-based) of each value by its path."""
+
+    data: object
+    path: str
+    marks: dict = field(default_factory=dict)
+
+    def where(self, keys) -> tuple[int | None, int | None]:
+        keys = tuple(keys)
+        while keys not in self.marks and keys:
+            keys = keys[:-1]
+        return self.marks.get(keys, (None, None))
+
+    def error(self, keys, message: str) -> DataError:
+        line, col = self.where(keys)
+        return DataError(self.path, message, line, col)
+
+
+class _Constructor(yaml.constructor.SafeConstructor):
+    pass
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _build(node, path, marks, constructor, file):
+    marks[path] = _mark(node)
+    if node.tag not in _CORE_TAGS:
+        raise DataError(file, f"tag {node.tag!r} is not allowed", *_mark(node))
+    if isinstance(node, ScalarNode):
+        return constructor.construct_object(node, deep=True)
+    if isinstance(node, SequenceNode):
+        return [_build(item, path + (i,), marks, constructor, file) for i, item in enumerate(node.value)]
+    if isinstance(node, MappingNode):
+        out = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, ScalarNode):
+                raise DataError(file, "mapping keys must be plain scalars", *_mark(knode))
+            key = constructor.construct_object(knode)
+            if knode.tag == "tag:yaml.org,2002:merge":
+                raise DataError(file, "merge keys (<<) are not allowed", *_mark(knode))
+            if key in out:
+                raise DataError(file, f"duplicate key {key!r}", *_mark(knode))
+            out[key] = _build(vnode, path + (key,), marks, constructor, file)
+        return out
+    raise DataError(file, "unsupported YAML node", *_mark(node))
+
+
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+
+
+class _NoAliasComposer(yaml.composer.Composer):
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "anchors and aliases are not allowed", event.start_mark)
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise yaml.composer.ComposerError(
+                None, None, "anchors and aliases are not allowed", event.start_mark)
+        return super().compose_node(parent, index)
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
+              _NoAliasComposer, yaml.resolver.Resolver):
+    def __init__(self, stream):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        _NoAliasComposer.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+
+def loads(text: str, path: str = "<string>") -> Located:
+    """Parse one YAML document into plain data with its marks."""
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        problem = e.problem or e.context or "invalid YAML"
+        if mark is None:
+            raise DataError(path, problem) from None
+        raise DataError(path, problem, mark.line + 1, mark.column + 1) from None
+    except yaml.YAMLError as e:
+        raise DataError(path, f"invalid YAML: {str(e).splitlines()[0]}") from None
+    finally:
+        loader.dispose()
+    marks: dict = {}
+    if node is None:
+        raise DataError(path, "empty document", 1, 1)
+    data = _build(node, (), marks, _Constructor(), path)
+    return Located(data, path, marks)
+
+
+def load(path) -> Located:
+    """Read and parse a YAML file; size, encoding and access problems are DataErrors."""
+    path = os.fspath(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise DataError(path, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
+        with open(path, "rb") as f:
+            raw = f.read()
+    except DataError:
+        raise
+    except OSError as e:
+        raise DataError(path, f"cannot read: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise DataError(path, "not UTF-8 text", line) from None
+    if "\x00" in text:
+        raise DataError(path, "contains a NUL byte: not a text file")
+    return loads(text, path)

@@ -1,0 +1,28 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+
+
+def run_cli(*args, cwd=None, env=None):
+    """Run `python -m playaids ARGS` as a user would; returns the CompletedProcess."""
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "playaids", *map(str, args)], capture_output=True,
+                          cwd=cwd or ROOT, env=e, timeout=300)
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+@pytest.fixture
+def fixture_data():
+    return FIXTURES / "data"

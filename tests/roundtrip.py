@@ -1,0 +1,34 @@
+"""Render a table as a card and read it back with pdfplumber: the shared comparison."""
+from playaids import pdfread
+from playaids.render import cards
+from playaids.render.page import PageSpec
+
+
+def expected_grid(grid, lang):
+    rows = [[grid.corner.get(lang) if grid.corner else ""] + [c.get(lang) for c in grid.columns]]
+    for r in grid.rows:
+        rows.append([r.label.get(lang)] + [None if c is None else c.get(lang) for c in grid.expanded(r)])
+    return [[pdfread.comparable(c) if c is not None else None for c in row] for row in rows]
+
+
+def found_grids(pdf_path):
+    tables = pdfread.merge_continued(pdfread.page_tables(pdf_path))
+    return [[[pdfread.comparable(c) if c is not None else None for c in row] for row in t] for t in tables]
+
+
+def assert_round_trip(table, game, lang, tmp_path, paper="a4"):
+    pdf = tmp_path / f"{table.game}-{table.id}-{lang}-{paper}.pdf"
+    pdf.write_bytes(cards.render(table, game, PageSpec(paper=paper, lang=lang)))
+    grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+    found = found_grids(pdf)
+    assert len(found) == len(grids), f"{table.id} {lang}: {len(found)} tables read, {len(grids)} expected"
+    for g, f in zip(grids, found):
+        exp = expected_grid(g, lang)
+        # a spanning cell reads back as its text then empty (None) cells
+        f = [[c if c != "" or e is not None else None for c, e in zip(frow, erow)] for frow, erow in zip(f, exp)]
+        assert f == exp, f"{table.id} {lang}: read back differs"
+    text = pdfread.comparable(pdfread.page_text(pdf).replace("\n", " "))
+    assert pdfread.comparable(table.title.get(lang).replace("\n", " ")) in text
+    for e in table.legend:
+        assert pdfread.comparable(e.code) in text
+    return pdf

@@ -1,0 +1,61 @@
+import hashlib
+
+from playaids import load, pdfread
+from playaids.render import cards
+from playaids.render.page import PageSpec
+from conftest import run_cli
+
+
+def test_same_data_gives_identical_bytes(fixture_data):
+    game = load.load_game(fixture_data, "demo-game")
+    t = game.tables["results"]
+    a = cards.render(t, game, PageSpec(lang="both"))
+    b = cards.render(t, game, PageSpec(lang="both"))
+    assert a == b
+
+
+def test_identical_bytes_across_processes(tmp_path, fixture_data):
+    digests = []
+    for i in range(2):
+        out = tmp_path / f"c{i}.pdf"
+        r = run_cli("--data", fixture_data, "table", "demo-game", "results", "--format", "pdf",
+                    "--lang", "ja", "-o", out)
+        assert r.returncode == 0, r.stderr
+        digests.append(hashlib.sha256(out.read_bytes()).hexdigest())
+    assert digests[0] == digests[1]
+
+
+def test_fonts_are_embedded_subsets_with_tounicode(fixture_data):
+    game = load.load_game(fixture_data, "demo-game")
+    pdf = cards.render(game.tables["results"], game, PageSpec(lang="ja"))
+    assert b"/FontFile2" in pdf  # TrueType outlines embedded
+    assert b"/ToUnicode" in pdf
+    assert b"+IPAexGothic" in pdf  # subset tag
+    assert b"/Type1" not in pdf  # no unembedded base-14 fonts
+
+
+def test_paper_sizes(tmp_path, fixture_data):
+    import pdfplumber
+
+    game = load.load_game(fixture_data, "demo-game")
+    for paper, size in (("a4", (595.28, 841.89)), ("letter", (612, 792))):
+        p = tmp_path / f"{paper}.pdf"
+        p.write_bytes(cards.render(game.tables["results"], game, PageSpec(paper=paper)))
+        with pdfplumber.open(p) as pdf:
+            w, h = pdf.pages[0].width, pdf.pages[0].height
+        assert (round(w), round(h)) == tuple(round(x) for x in size)
+
+
+def test_print_scaling_none(fixture_data):
+    game = load.load_game(fixture_data, "demo-game")
+    pdf = cards.render(game.tables["results"], game, PageSpec())
+    assert b"/PrintScaling /None" in pdf
+
+
+def test_noted_cells_are_listed_on_the_card(tmp_path, fixture_data):
+    game = load.load_game(fixture_data, "demo-game")
+    p = tmp_path / "c.pdf"
+    p.write_bytes(cards.render(game.tables["results"], game, PageSpec(lang="en")))
+    text = pdfread.page_text(p)
+    assert "4 × 1-1: G may belong to the defender line" in text
+    assert "Rule 7.3" in text and "Dice 2d6" in text
