@@ -20,4 +20,8 @@ def build(root, out: Path, games, langs, papers, grayscale=False) -> str:
                     path = out / gid / "charts" / f"{t.id}.{lang}.{paper}.pdf"
                     atomic.write_bytes(path, cards.render(t, game, spec))
                     count += 1
-    return f"built {count} files for {len(ids)} games in {out}"
+    from playaids import docbuild  # turn records, rule summaries, glossaries (issue 5)
+
+    written, unchanged = docbuild.build(root, out, ids, langs, papers, grayscale)
+    count += written
+    return f"built {count} files for {len(ids)} games in {out}" + (f" ({unchanged} documents unchanged)" if unchanged else "")

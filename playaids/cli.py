@@ -38,11 +38,18 @@ def cli(ctx, data):
 
 @cli.command("list")
 @click.argument("game", required=False)
+@click.option("--scenarios", is_flag=True, help="List the scenario ids of GAME instead of its tables.")
 @click.pass_context
-def list_cmd(ctx, game):
-    """Game ids, or the table ids of GAME, one per line."""
+def list_cmd(ctx, game, scenarios):
+    """Game ids, or the table ids (--scenarios: scenario ids) of GAME, one per line."""
     root = _root(ctx)
-    ids = load.table_ids(root, game) if game else load.game_ids(root)
+    if scenarios and game:
+        from playaids.engine import loading
+
+        load.load_game(root, game, with_tables=False)
+        ids = loading.scenario_ids(root, game)
+    else:
+        ids = load.table_ids(root, game) if game else load.game_ids(root)
     for i in ids:
         click.echo(i)
 
@@ -75,13 +82,81 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, out):
     _emit(export.FORMATS[fmt](t, lang), out)
 
 
+@cli.command()
+@click.argument("game")
+@click.argument("scenario")
+@click.option("--seed", type=int, default=None, help="Seed of the random draws (default: 0).")
+@click.option("--count", type=click.IntRange(1, 1_000_000), default=None,
+              help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines.")
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
+              help="A map file adding places and hexes the rules do not give.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
+@click.option("--lang", type=LANG, default="both", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.pass_context
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper):
+    """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
+    from playaids.engine import api, setupfile
+
+    root = _root(ctx)
+    seed = 0 if seed is None else seed
+    if count:
+        lines = [json.dumps(api.generate(root, game, scenario, s, map_file).as_dict(), ensure_ascii=False,
+                            sort_keys=False) for s in range(seed, seed + count)]
+        _emit("\n".join(lines) + "\n", out)
+        return
+    setup = api.generate(root, game, scenario, seed, map_file)
+    _emit(setupfile.dump(setup), out)
+    if sheet:
+        from playaids.render import setupsheet
+
+        sc, found = api.verify_setup(root, setup, map_file)
+        atomic.write_bytes(sheet, setupsheet.render(root, setup, sc, found, PageSpec(paper=paper, lang=lang)))
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_context
+def verify(ctx, files, map_file, fmt):
+    """Check setup FILES against the rules: exit 0 legal, 1 any violation, 2 unreadable."""
+    from playaids.engine import api
+
+    root = _root(ctx)
+    results = [(f, *api.verify_file(root, f, map_file)) for f in files]
+    broken = False
+    report = []
+    for f, sc, found in results:
+        bad = [v for v in found if v.status == "violation"]
+        broken = broken or bool(bad)
+        report.append({"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad,
+                       "violations": [v.as_dict() for v in found]})
+    if fmt == "json":
+        click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
+    else:
+        for r, (f, sc, found) in zip(report, results):
+            if len(results) > 1:
+                click.echo(f"== {f}")
+            for v in found:
+                click.echo(v.line())
+            n = sum(v.status == "violation" for v in found)
+            u = sum(v.status == "unchecked" for v in found)
+            click.echo(f"{f}: {'legal' if not n else f'{n} violation' + ('s' if n > 1 else '')}"
+                       f"{f', {u} unchecked' if u else ''} ({sc.game} {sc.id})")
+    if broken:
+        raise SystemExit(1)
+
+
 @cli.group()
 def data():
     """Schemas and validation of data folders."""
 
 
 @data.command("schema")
-@click.argument("kind", required=False, type=click.Choice(["table", "game", "glossary"]))
+@click.argument("kind", required=False,
+                type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules"]))
 def data_schema(kind):
     """Print the JSON Schema (draft-07) of one data kind, or all of them."""
     from playaids import schemas
@@ -120,6 +195,16 @@ def build(ctx, games, out_dir, langs, papers, grayscale):
     papers_ = tuple(sorted(PAPERS)) if papers == "all" else (papers,)
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale)
     click.echo(summary, err=True)
+
+
+from playaids.checker.command import check_table  # noqa: E402  (the table checker, issue 7)
+
+cli.add_command(check_table)
+
+from playaids.doccli import COMMANDS as _DOCUMENTS  # noqa: E402  (turns, summary, glossary: issue 5)
+
+for _command in _DOCUMENTS:
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -67,7 +67,7 @@ def to_dict(table: Table) -> dict:
     if table.modifiers:
         d["modifiers"] = _grid_json(table.modifiers)
     if table.legend:
-        d["legend"] = [{"code": e.code, "text": _text_json(e.text), **({"rule": e.rule} if e.rule else {})}
+        d["legend"] = [{"code": _text_json(e.code), "text": _text_json(e.text), **({"rule": e.rule} if e.rule else {})}
                        for e in table.legend]
     if table.notes:
         d["notes"] = [{"text": _text_json(n.text), **({"rule": n.rule} if n.rule else {})}
@@ -122,7 +122,7 @@ def to_markdown(table: Table, lang: str = "en") -> str:
         out += [f"### {'サイの目修正' if L == 'ja' else 'Modifiers'}", ""] + _md_grid(table.modifiers, lang) + [""]
     if table.legend:
         out += [f"### {'記号' if L == 'ja' else 'Legend'}", ""]
-        out += [f"- **{e.code}**: {_t(e.text, lang)}{_rule(L, e.rule)}" for e in table.legend] + [""]
+        out += [f"- **{_t(e.code, lang)}**: {_t(e.text, lang)}{_rule(L, e.rule)}" for e in table.legend] + [""]
     if table.notes:
         out += [f"### {'注' if L == 'ja' else 'Notes'}", ""]
         out += [f"- {_t(n.text, lang)}{_rule(L, n.rule)}" for n in table.notes] + [""]

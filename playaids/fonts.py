@@ -14,12 +14,15 @@ import subprocess
 from playaids.errors import FontMissing
 
 GOTHIC = "IPAexGothic"
+# Declared symbol font for the few signs IPAex lacks (≤, ≥, arrows): never a silent fallback.
+SYMBOLS = "DejaVuSans"
 _CANDIDATES = {
     GOTHIC: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
              "/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
              "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf"],
+    SYMBOLS: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"],
 }
-_PACKAGE = {GOTHIC: "fonts-ipaexfont-gothic"}
+_PACKAGE = {GOTHIC: "fonts-ipaexfont-gothic", SYMBOLS: "fonts-dejavu-core"}
 
 
 def _fc_match(family: str) -> str | None:
@@ -71,10 +74,45 @@ def _cmap(family: str) -> frozenset:
     return frozenset(chr(c) for c in pdfmetrics.getFont(family).face.charToGlyph)
 
 
+def _font_for(ch: str, family: str) -> str | None:
+    if ch in _cmap(family) or ch in "\n\t":
+        return family
+    if family == GOTHIC and ch in _cmap(SYMBOLS):
+        return SYMBOLS
+    return None
+
+
 def check_glyphs(s: str, family: str = GOTHIC, where: str = "") -> None:
-    """Raise when `s` has a character the font cannot draw."""
-    cmap = _cmap(family)
-    for ch in s:
-        if ch not in cmap and ch not in "\n\t":
+    """Raise when `s` has a character neither the font nor its declared symbol font can draw."""
+    for ch in set(s):
+        if _font_for(ch, family) is None:
             raise FontMissing(f"{where + ': ' if where else ''}character {ch!r} (U+{ord(ch):04X}) "
-                              f"has no glyph in {family}")
+                              f"has no glyph in {family} or {SYMBOLS}")
+
+
+def runs(s: str, family: str = GOTHIC) -> list[tuple[str, str]]:
+    """(font, text) runs: characters the main font lacks go to the symbol font."""
+    out: list[tuple[str, str]] = []
+    for ch in s:
+        f = _font_for(ch, family) or family
+        if out and out[-1][0] == f:
+            out[-1] = (f, out[-1][1] + ch)
+        else:
+            out.append((f, ch))
+    return out
+
+
+def markup(s: str, family: str = GOTHIC) -> str:
+    """ReportLab paragraph markup of `s`, escaped, with symbol-font runs tagged."""
+    from xml.sax.saxutils import escape
+
+    parts = []
+    for f, text in runs(s, family):
+        parts.append(escape(text) if f == family else f'<font name="{register(f)}">{escape(text)}</font>')
+    return "".join(parts)
+
+
+def width(s: str, family: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return sum(stringWidth(text, register(f), size) for f, text in runs(s, family))

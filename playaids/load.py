@@ -109,7 +109,7 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
         game=game_id, id=doc["id"], title=text(doc["title"]), rule=doc["rule"],
         dice=None if doc.get("dice") in (None, "none") else doc["dice"],
         grid=grid, modifiers=modifiers,
-        legend=tuple(LegendEntry(e["code"], text(e["text"]), e.get("rule"), e.get("note"))
+        legend=tuple(LegendEntry(text(e["code"]), text(e["text"]), e.get("rule"), e.get("note"))
                      for e in doc.get("legend", [])),
         notes=tuple(Note(text(n["text"]), n.get("rule"), n.get("note")) for n in doc.get("notes", [])),
         missing=text(doc["missing"]) if "missing" in doc else None,
@@ -154,7 +154,8 @@ def _glossary(path: Path) -> tuple[Term, ...]:
             raise located.error(("terms", i, "ja"),
                                 f"term {t['ja']!r} already glossed as {seen[t['ja']]!r}")
         seen[t["ja"]] = t["en"]
-        terms.append(Term(t["ja"], t["en"], t.get("rule"), t.get("gloss", False), t.get("note")))
+        terms.append(Term(t["ja"], t["en"], t.get("rule"), t.get("gloss", False), t.get("note"),
+                          tuple(t.get("aliases", ()))))
     return tuple(terms)
 
 
@@ -188,6 +189,13 @@ def validate_all(root) -> tuple[list[str], list[DataError]]:
         for tid in table_ids(root, gid):
             try:
                 load_table(root, gid, tid)
+            except DataError as e:
+                errors.append(e)
+        from playaids import rules, turns  # documents: turns.yaml, rules.yaml (they import load)
+
+        for check in (turns.check, rules.check):
+            try:
+                check(root, gid)
             except DataError as e:
                 errors.append(e)
     return ids, errors

@@ -75,7 +75,7 @@ class Grid:
 
 @dataclass(frozen=True)
 class LegendEntry:
-    code: str
+    code: Text
     text: Text
     rule: str | None = None
     note: str | None = None
@@ -137,6 +137,7 @@ class Term:
     rule: str | None = None
     gloss: bool = False
     note: str | None = None
+    aliases: tuple[str, ...] = ()  # other JA spellings of the same term
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://playaids.invalid/schema/"
 
 _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?)?"
-RULE = {"type": "string", "pattern": rf"^{_RULE_ITEM}(, {_RULE_ITEM})*$",
-        "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"."}
+RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
+        "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
 NOTE = {"type": "string", "minLength": 1,
         "description": "Why the value reads as it does: reconstruction, OCR slip, conflict."}
 
@@ -77,7 +77,7 @@ TABLE = {
         "modifiers": {"$ref": "#/definitions/grid"},
         "legend": {"type": "array", "items": {
             "type": "object",
-            "properties": {"code": {"type": "string", "minLength": 1},
+            "properties": {"code": {"$ref": "#/definitions/text"},
                            "text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
             "required": ["code", "text"], "additionalProperties": False}},
         "notes": {"type": "array", "items": {
@@ -134,3 +134,195 @@ SCHEMAS = {"table": TABLE, "game": GAME, "glossary": GLOSSARY}
 
 def schema(kind: str) -> dict:
     return SCHEMAS[kind]
+
+
+_ID = {"type": "string", "pattern": "^[a-z0-9]+([-/][a-z0-9]+)*$"}
+_ELEMENT_KINDS = ["draw", "roll", "lookup", "permutation", "choose", "deal", "option", "allocate"]
+_CONSTRAINT_KINDS = ["stacking", "count", "line", "forbidden", "distance-between", "game"]
+
+SCENARIO = {
+    "$schema": DRAFT, "$id": BASE + "scenario.json", "title": "playaids scenario",
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+        "title": {"$ref": "#/definitions/bilingual"},
+        "rule": RULE,
+        "turns": {"type": "object", "properties": {"first": {"type": "integer"}, "last": {"type": "integer"},
+                                                   "rule": RULE, "note": NOTE}},
+        "note": NOTE,
+        "missing": {"$ref": "#/definitions/bilingual"},
+        "notes": {"type": "array", "items": {
+            "type": "object", "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
+            "required": ["text"], "additionalProperties": False}},
+        "elements": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"id": _ID, "kind": {"enum": _ELEMENT_KINDS}, "rule": RULE, "note": NOTE,
+                           "title": {"$ref": "#/definitions/bilingual"}, "side": {"type": "string"},
+                           "secret": {"type": "boolean"}},
+            "required": ["id", "kind", "rule"]}},
+        "units": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"id": _ID, "side": {"type": "string"},
+                           "count": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "unstated"}]},
+                           "type": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+                           "at": {}, "rule": RULE, "note": NOTE, "unless": {"type": "string"},
+                           "when": {"type": "object"}, "name": {"$ref": "#/definitions/bilingual"},
+                           "sp": {"type": "integer"}, "generate-at": {}},
+            "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
+        "constraints": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"kind": {"enum": _CONSTRAINT_KINDS}, "rule": RULE, "note": NOTE},
+            "required": ["kind", "rule"]}},
+    },
+    "required": ["id", "title", "rule"],
+    "additionalProperties": False,
+    "definitions": DEFINITIONS,
+}
+
+MAP = {
+    "$schema": DRAFT, "$id": BASE + "map.json", "title": "playaids map facts",
+    "type": "object",
+    "properties": {
+        "grid": {"type": "object",
+                 "properties": {"digits": {"type": "integer"}, "columns": {"enum": ["vertical"]},
+                                "shifted": {"enum": ["even", "odd"]}, "note": NOTE, "rule": RULE},
+                 "additionalProperties": False},
+        "places": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"id": _ID, "name": {"$ref": "#/definitions/bilingual"}, "kind": {"type": "string"},
+                           "hexes": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]{4}$"}},
+                           "zones": {"type": "array", "items": {"type": "string"}},
+                           "slots": {"type": "integer", "minimum": 1},
+                           "rule": RULE, "note": NOTE},
+            "required": ["id", "name"], "additionalProperties": False}},
+        "note": NOTE,
+    },
+    "additionalProperties": False,
+    "definitions": DEFINITIONS,
+}
+
+SCHEMAS.update({"scenario": SCENARIO, "map": MAP})
+
+
+# --- documents: turn-record data (turns.yaml) and rule summaries (rules.yaml) ---------------
+
+_TURN_SPEC = {
+    "description": "A turn (1), a list of turns ([7, 10]), a span ({from: 9, to: 13}), 'setup' "
+                   "(before turn 1) or 'unknown' (the source prints the event without a legible turn).",
+    "oneOf": [
+        {"type": "integer", "minimum": 1},
+        {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
+        {"type": "object", "properties": {"from": {"type": "integer", "minimum": 1},
+                                          "to": {"type": "integer", "minimum": 1}},
+         "required": ["from", "to"], "additionalProperties": False},
+        {"enum": ["setup", "unknown"]},
+    ],
+}
+_SCOPE = {"type": "array", "items": {"type": "string"}, "minItems": 1,
+          "description": "Scenario ids the entry applies to (all when absent)."}
+_SIDE = {"type": "string", "description": "A side id of game.yaml."}
+_EVENT_KINDS = ["arrival", "withdrawal", "landing", "release", "air", "naval", "weather", "victory",
+                "start", "end", "option", "special"]
+
+
+def _entry(props: dict, required=("rule",)) -> dict:
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False}
+
+
+TURNS = {
+    "$schema": DRAFT, "$id": BASE + "turns.json", "title": "playaids turn record",
+    "type": "object",
+    "properties": {
+        "game": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+        "title": {"$ref": "#/definitions/bilingual"},
+        "rule": RULE,
+        "source": {"$ref": "#/definitions/source"},
+        "note": NOTE,
+        "turns": {"type": "integer", "minimum": 1, "description": "Boxes on the longest track."},
+        "turn_length": {"$ref": "#/definitions/text"},
+        "calendar": _entry({"start": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
+                            "step_days": {"type": "integer", "minimum": 1}, "rule": RULE, "note": NOTE},
+                           ("start", "step_days", "rule")),
+        "labels": {"type": "array", "items": _entry(
+            {"turn": {"type": "integer", "minimum": 1}, "text": {"$ref": "#/definitions/text"},
+             "rule": RULE, "note": NOTE}, ("turn", "text", "rule"))},
+        "dates_note": {"$ref": "#/definitions/text"},
+        "scenarios": {"type": "array", "minItems": 1, "items": _entry(
+            {"id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+             "name": {"$ref": "#/definitions/bilingual"},
+             "first": {"type": "integer", "minimum": 1}, "last": {"type": "integer", "minimum": 1},
+             "rule": RULE, "note": NOTE,
+             "notes": {"type": "array", "items": _entry(
+                 {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE}, ("text", "rule"))}},
+            ("id", "name", "first", "last", "rule"))},
+        "legend": {"type": "array", "items": _entry(
+            {"code": {"$ref": "#/definitions/text"}, "text": {"$ref": "#/definitions/text"},
+             "rule": RULE, "note": NOTE}, ("code", "text", "rule"))},
+        "each_turn": {"type": "array", "items": _entry(
+            {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE, "scenarios": _SCOPE},
+            ("text", "rule"))},
+        "events": {"type": "array", "items": _entry(
+            {"turn": {"$ref": "#/definitions/turnspec"}, "text": {"$ref": "#/definitions/text"},
+             "rule": RULE, "side": _SIDE, "kind": {"enum": _EVENT_KINDS}, "scenarios": _SCOPE,
+             "repeat": {"type": "boolean", "description": "Print a span in every box, not only the first."},
+             "note": NOTE}, ("turn", "text", "rule"))},
+        "per_turn": {"type": "array", "items": _entry(
+            {"id": {"type": "string"}, "name": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE,
+             "scenarios": _SCOPE,
+             "values": {"type": "array", "minItems": 1, "items": _entry(
+                 {"turn": {"$ref": "#/definitions/turnspec"}, "text": {"$ref": "#/definitions/text"},
+                  "note": NOTE}, ("turn", "text"))}},
+            ("id", "name", "rule", "values"))},
+        "checkboxes": {"type": "array", "items": _entry(
+            {"id": {"type": "string"}, "name": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE,
+             "scenarios": _SCOPE, "marked": {"type": "array", "items": {"type": "integer", "minimum": 1}}},
+            ("id", "name", "rule"))},
+        "tracks": {"type": "array", "items": _entry(
+            {"id": {"type": "string"}, "name": {"$ref": "#/definitions/bilingual"}, "rule": RULE,
+             "note": NOTE, "scenarios": _SCOPE,
+             "kind": {"enum": ["boxes", "record", "grid"],
+                      "description": "boxes: a numbered strip (min..max or boxes); record: one write-in "
+                                     "cell per turn (rows optional); grid: rows x columns write-in."},
+             "min": {"type": "integer"}, "max": {"type": "integer"},
+             "boxes": {"type": "array", "items": {"$ref": "#/definitions/text"}},
+             "rows": {"type": "array", "items": {"$ref": "#/definitions/text"}},
+             "columns": {"type": "array", "items": {"$ref": "#/definitions/text"}}},
+            ("id", "name", "rule", "kind"))},
+    },
+    "required": ["game", "rule", "source", "turns", "scenarios"],
+    "additionalProperties": False,
+    "definitions": {**DEFINITIONS, "turnspec": _TURN_SPEC},
+}
+
+_RULE_ITEM = {
+    "type": "object",
+    "properties": {"name": {"$ref": "#/definitions/text"}, "text": {"$ref": "#/definitions/text"},
+                   "rule": RULE, "note": NOTE,
+                   "items": {"type": "array", "items": {"$ref": "#/definitions/ruleitem"}}},
+    "required": ["rule"],
+    "anyOf": [{"required": ["name"]}, {"required": ["text"]}],
+    "additionalProperties": False,
+}
+
+RULES = {
+    "$schema": DRAFT, "$id": BASE + "rules.json", "title": "playaids rule summary",
+    "type": "object",
+    "properties": {
+        "game": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+        "title": {"$ref": "#/definitions/bilingual"},
+        "source": {"$ref": "#/definitions/source"},
+        "note": NOTE,
+        "sections": {"type": "array", "minItems": 1, "items": _entry(
+            {"id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+             "title": {"$ref": "#/definitions/bilingual"}, "rule": RULE, "note": NOTE,
+             "kind": {"enum": ["sequence", "points"]},
+             "intro": {"$ref": "#/definitions/text"}, "missing": {"$ref": "#/definitions/bilingual"},
+             "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/ruleitem"}}},
+            ("id", "title", "rule", "kind", "items"))},
+    },
+    "required": ["game", "title", "source", "sections"],
+    "additionalProperties": False,
+    "definitions": {**DEFINITIONS, "ruleitem": _RULE_ITEM},
+}
+
+SCHEMAS.update({"turns": TURNS, "rules": RULES})

@@ -6,6 +6,7 @@ notes of every reconstructed value (those cells are shaded).
 from __future__ import annotations
 
 import io
+import re
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -13,18 +14,17 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts
 from playaids.model import Game, Grid, Table, Text
+from playaids.render import linebreak
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
 PAD = 4.0  # cell padding each side, points
-MAX_TEXT_COL = 90 * mm  # widest a wrapped text column grows
 
 
 def _lang_text(t: Text | None, lang: str) -> str:
@@ -32,12 +32,12 @@ def _lang_text(t: Text | None, lang: str) -> str:
 
 
 def _para(s: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(s).replace("\n", "<br/>"), style)
+    """A paragraph whose characters missing from the main font use the symbol font."""
+    return Paragraph(fonts.markup(s, style.fontName).replace("\n", "<br/>"), style)
 
 
 def _styles(font: str, size: float, lang: str):
-    wrap = "CJK" if lang in ("ja", "both") else None
-    base = dict(fontName=font, fontSize=size, leading=size * 1.25, wordWrap=wrap)
+    base = dict(fontName=font, fontSize=size, leading=size * 1.25)  # lines broken by linebreak.wrap
     return {
         "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
         "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
@@ -46,7 +46,14 @@ def _styles(font: str, size: float, lang: str):
 
 
 def _natural(s: str, font: str, size: float) -> float:
-    return max((stringWidth(line, font, size) for line in s.split("\n")), default=0.0) + 2 * PAD + 1
+    return max((fonts.width(line, font, size) for line in s.split("\n")), default=0.0) + 2 * PAD + 1
+
+
+
+
+def _min_width(s: str, font: str, size: float, cjk: bool) -> float:
+    """The widest piece wrapping cannot break: a word (and, in CJK text, one character)."""
+    return max((fonts.width(t, font, size) for t in linebreak._pieces(s)), default=0.0) + 2 * PAD + 1
 
 
 def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
@@ -57,32 +64,36 @@ def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
     return rows
 
 
-def _column_widths(strings, font: str, size: float, avail: float) -> list[float] | None:
-    """Natural widths, wrapping over-wide text columns; None when the grid cannot fit."""
+def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
+    """Widths that fit `avail`: natural widths, or (wrap) shrunk toward the widest unbreakable
+    word of each column; None when the grid cannot fit."""
     ncols = len(strings[0])
     nat = [max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols)]
     if sum(nat) <= avail:
         return nat
-    # let long text columns wrap: share the width left by short columns among them
-    short = [w for w in nat if w <= MAX_TEXT_COL / 2]
-    long_idx = [i for i, w in enumerate(nat) if w > MAX_TEXT_COL / 2]
-    if not long_idx:
+    if not wrap:
         return None
-    left = avail - sum(short)
-    if left < len(long_idx) * 25 * mm:
+    low = [max((_min_width(row[i] or "", font, size, cjk) for row in strings), default=0) for i in range(ncols)]
+    low = [min(lo, n) for lo, n in zip(low, nat)]
+    extra = avail - sum(low)
+    if extra < 0:
         return None
-    total_long = sum(nat[i] for i in long_idx)
-    return [nat[i] if i not in long_idx else left * nat[i] / total_long for i in range(ncols)]
+    give = sum(n - lo for n, lo in zip(nat, low))
+    return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)]
 
 
 def _layout(grids, font: str, spec: PageSpec):
-    """Choose orientation and font size so every grid fits the page width."""
+    """Orientation and font size so every grid fits the page width: unwrapped cells at a
+    legible size first (portrait, then landscape), then wrapped text columns."""
     w, h = spec.size
-    for pagesize in ((w, h), landscape((w, h))):
+    cjk = spec.lang in ("ja", "both")
+    tries = [(False, (w, h), 8.0), (False, landscape((w, h)), 8.0), (True, (w, h), MIN_FONT),
+             (True, landscape((w, h)), MIN_FONT)]
+    for wrap, pagesize, smallest in tries:
         avail = pagesize[0] - 2 * spec.margin
         size = MAX_FONT
-        while size >= MIN_FONT:
-            widths = [_column_widths(g, font, size, avail) for g in grids]
+        while size >= smallest:
+            widths = [_column_widths(g, font, size, avail, wrap, cjk) for g in grids]
             if all(x is not None for x in widths):
                 return pagesize, size, widths
             size -= 0.5
@@ -116,6 +127,8 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
                 cells.append("")
                 continue
             long = _natural(s, font, size) > widths[j] + 0.5
+            if long:
+                s = "\n".join(linebreak.wrap(s, lambda x: fonts.width(x, font, size), widths[j] - 2 * PAD - 1))
             style = st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])
             cells.append(_para(s, style))
         data.append(cells)
@@ -150,7 +163,7 @@ def _check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
     for g in (table.grid, table.modifiers):
         if g is not None:
             parts += [s or "" for row in _grid_strings(g, lang) for s in row]
-    parts += [e.code + e.text.get(lang) for e in table.legend]
+    parts += [e.code.get(lang) + e.text.get(lang) for e in table.legend]
     parts += [n.text.get(lang) for n in table.notes]
     parts += [n for *_, n in table.cell_notes()] + ([table.note] if table.note else [])
     if table.missing:
@@ -202,7 +215,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         return f" ({_rule_word(spec)} {rule})" if rule else ""
 
     if table.legend:
-        items = [_para(f"{e.code} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
+        items = [_para(f"{e.code.get(lang).replace(chr(10), ' / ')} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
                  for e in table.legend]
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
     if table.notes:

@@ -1,0 +1,91 @@
+"""Benchmark of the table checker (not part of the test suite):
+
+- a 100 x 100 table (10,000 cells) written as CSV with full-width digits and Japanese headers,
+  checked against its source grid (target <= 0.2 s);
+- one PDF page: a chart card this project renders, read back with pdfplumber and checked
+  (target <= 0.3 s).
+
+    .venv/bin/python bench/bench_check_table.py
+"""
+from __future__ import annotations
+
+import csv
+import io
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playaids import load  # noqa: E402
+from playaids.checker import Glossary, check_file, readers  # noqa: E402
+from playaids.model import Grid, Row, Table, Text  # noqa: E402
+from playaids.render import cards  # noqa: E402
+from playaids.render.page import PageSpec  # noqa: E402
+
+FULL_WIDTH = str.maketrans("0123456789+-", "０１２３４５６７８９＋－")
+RESULTS = ["–", "1 / 1", "– / 2DR", "1D / 1", "3DRTG", "+1", "-2", "2S", "D", "2-1"]
+
+
+def big_table(n_rows: int = 100, n_cols: int = 100) -> Table:
+    columns = tuple(Text(f"列{j + 1}", f"Column {j + 1}") for j in range(n_cols))
+    rows = tuple(Row(Text.plain(f"{2 * i + 1}-{2 * i + 2}"),
+                     tuple(Text.plain(RESULTS[(i * 7 + j * 3) % len(RESULTS)]) for j in range(n_cols)))
+                 for i in range(n_rows))
+    grid = Grid(Text("サイの目", "Die roll"), columns, rows)
+    return Table(game="bench", id="big", title=Text("大きな表", "Big table"), rule="1.0", dice="2d6", grid=grid)
+
+
+def big_csv(table: Table) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    g = table.grid
+    w.writerow([g.corner.ja] + [c.ja for c in g.columns])
+    for r in g.rows:
+        w.writerow([r.label.ja.translate(FULL_WIDTH)] + [c.ja.translate(FULL_WIDTH) for c in r.cells])
+    return buf.getvalue()
+
+
+def timed(fn, repeat: int = 7) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), result
+
+
+def main() -> int:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-check-"))
+    table = big_table()
+    path = tmp / "big.csv"
+    path.write_text(big_csv(table), encoding="utf-8")
+    check_file(table, path)  # warm up imports
+    t_big, cmp = timed(lambda: check_file(table, path))
+    assert cmp.equal, cmp.differences[:3]
+    cells = len(table.grid.rows) * len(table.grid.columns)
+    print(f"check-table {cells} cells (CSV, full-width, ja headers): {t_big:.3f} s (target <= 0.2 s)")
+
+    root = load.DEFAULT_DATA
+    ok = t_big <= 0.2
+    for game_id, table_id in (("okinawa", "kamikaze-hits"), ("macarthur-bataan", "crt")):
+        game = load.load_game(root, game_id, with_tables=False)
+        t = load.load_table(root, game_id, table_id)
+        pdf = tmp / f"{table_id}.pdf"
+        pdf.write_bytes(cards.render(t, game, PageSpec(lang="ja")))
+        gl = Glossary(game.glossary)
+        check_file(t, pdf, gl, page=1)
+        t_pdf, cmp = timed(lambda: check_file(t, pdf, gl, page=1), repeat=5)
+        assert cmp.equal, cmp.differences[:3]
+        t_read, _ = timed(lambda: readers.read(pdf, page=1), repeat=5)
+        print(f"check-table one PDF page ({game_id}/{table_id}, ja card): {t_pdf:.3f} s (target <= 0.3 s; "
+              f"pdfplumber reading the page {t_read:.3f} s, the check itself {max(t_pdf - t_read, 0):.3f} s)")
+        ok = ok and t_pdf <= 0.3
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

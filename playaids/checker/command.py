@@ -1,0 +1,98 @@
+"""`playaids check-table`: compare a publisher's table with the source data.
+
+Exit status: 0 equal, 1 any difference, 2 a file that cannot be read or an unknown id.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from playaids import atomic, load
+from playaids.checker import Glossary, check_file, readers, report
+from playaids.errors import DataError, PlayaidsError
+
+
+def _emit(text: str, out: str | None) -> None:
+    if out:
+        atomic.write_text(out, text)
+    else:
+        click.echo(text, nl=False)
+
+
+@click.command("check-table")
+@click.argument("game")
+@click.argument("table_id", metavar="[TABLE]", required=False)
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--dir", "directory", type=click.Path(file_okay=False),
+              help="Check every table of GAME against the files of DIR named after the table ids.")
+@click.option("--page", type=click.IntRange(min=1), help="PDF: the page holding the table (1-based).")
+@click.option("--table", "index", type=click.IntRange(min=1),
+              help="Which table of the page or file, when it holds several (1-based; default 1).")
+@click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default="text", show_default=True,
+              help="text report, json, diff (daff highlighter CSV) or html.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.pass_context
+def check_table(ctx, game, table_id, file, directory, page, index, fmt, out):
+    """Compare TABLE of GAME with FILE (CSV, TSV, JSON, YAML, Markdown, text or PDF) and
+    report every difference; or, with --dir, every table of GAME with the files of DIR.
+
+    Exit status: 0 equal, 1 any difference, 2 a file that cannot be read or an unknown id."""
+    root = load.data_dir(ctx.obj.get("data"))
+    if directory:
+        if table_id or file:
+            raise PlayaidsError("give either TABLE FILE or --dir DIR")
+        if fmt not in ("text", "json"):
+            raise PlayaidsError("--dir reports as text or json")
+        raise SystemExit(_check_dir(root, game, Path(directory), page, index, fmt, out))
+    if not table_id or not file:
+        raise PlayaidsError("give TABLE and FILE (or --dir DIR)")
+    g = load.load_game(root, game, with_tables=False)
+    table = load.load_table(root, game, table_id)
+    cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
+    _emit(report.FORMATS[fmt](cmp), out)
+    raise SystemExit(0 if cmp.equal else 1)
+
+
+def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out) -> int:
+    if not directory.is_dir():
+        raise DataError(directory, "folder not found")
+    g = load.load_game(root, game, with_tables=False)
+    glossary = Glossary(g.glossary)
+    ids = load.table_ids(root, game)
+    files: dict[str, list[Path]] = {}
+    for p in sorted(directory.iterdir()):
+        if p.is_file() and p.suffix.lower() in readers.EXTENSIONS and p.stem in ids:
+            files.setdefault(p.stem, []).append(p)
+    if not files:
+        raise DataError(directory, f"no file named after a table of {game} "
+                                   f"({', '.join(readers.SUPPORTED)})")
+    results, worst = [], 0
+    for tid in ids:
+        if tid not in files:
+            results.append({"table": tid, "status": "no file"})
+            continue
+        for p in files[tid]:
+            try:
+                table = load.load_table(root, game, tid)
+                cmp = check_file(table, p, glossary, page=page if p.suffix.lower() == ".pdf" else None, index=index)
+            except PlayaidsError as e:
+                results.append({"table": tid, "file": p.name, "status": "error", "error": str(e)})
+                worst = 2
+                continue
+            results.append({"table": tid, "file": p.name, "status": "equal" if cmp.equal else "differs",
+                            "summary": report.summary(cmp), "report": report.to_dict(cmp)})
+            if not cmp.equal:
+                worst = max(worst, 1)
+    if fmt == "json":
+        text = json.dumps({"game": game, "dir": str(directory), "tables": results}, ensure_ascii=False, indent=2) + "\n"
+    else:
+        lines = [f"{game}: {sum(r['status'] != 'no file' for r in results)} checked in {directory}"]
+        for r in results:
+            name = r["table"] + (f" ({r['file']})" if "file" in r else "")
+            detail = r.get("summary") or r.get("error") or r["status"]
+            lines.append(f"  {name}: {detail}")
+        text = "\n".join(lines) + "\n"
+    _emit(text, out)
+    return worst

@@ -1,0 +1,144 @@
+"""Comparison-time normalisation of table text (the data keeps the text as printed).
+
+Two strings are the same value when they normalise to the same key:
+
+- NFKC: full-width digits, letters, signs and spaces become ASCII (`１２` -> `12`, `＋１` -> `+1`);
+- lines are joined (a break between CJK characters vanishes, others become one space),
+  runs of spaces collapse, spaces next to CJK characters and around `/` go;
+- a dash standing alone (`–`, `—`, `-`, `－`, `ー`, ...) is the no-effect dash `–`;
+  a dash, wave dash or tilde between two numbers is the range dash (`３～１０`, `3–10`,
+  `3〜10` -> `3-10`); a minus sign before a number is `-` (`−1` -> `-1`); `+ 2` -> `+2`;
+- `a、b` for consecutive numbers is the range `a-b` (the seeds print `11、12`);
+- case is folded (result codes `2drtg` = `2DRTG`).
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from playaids.model import Text
+from playaids.pdfread import join_lines
+
+NO_EFFECT = "–"
+_DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u30fc\uff0d"   # hyphens, dashes, minus, ー
+_WAVE = "~\u301c\uff5e"                                                # tilde, wave dash
+_CJK = "\u2e80-\u30ff\u3400-\u9fff\uf900-\ufaff"
+_SPACE_BY_CJK = re.compile(rf"(?<=[{_CJK}]) | (?=[{_CJK}])")
+_LONE_DASH = re.compile(rf"(?<![^\s/(])[{_DASH}]+(?![^\s/)])")
+_SIGN = re.compile(rf"(?<![^\s/(])[{_DASH}](?=\d)")
+_RANGE = re.compile(rf"(?<=\d)\s*[{_DASH}{_WAVE}]\s*(?=\d)")
+_PLUS = re.compile(r"\+\s+(?=\d)")
+_SLASH = re.compile(r"\s*/\s*")
+_LIST = re.compile(r"(?<!\d)(\d+)\s*[、,]\s*(\d+)(?!\d)")
+_PLAIN = re.compile(r"[A-Za-z0-9]*")
+
+
+def _consecutive(m: re.Match) -> str:
+    a, b = int(m.group(1)), int(m.group(2))
+    return f"{a}-{b}" if b == a + 1 else m.group(0)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def norm(s: str | None) -> str:
+    """The comparison key of a label or cell text."""
+    if not s:
+        return ""
+    if _PLAIN.fullmatch(s):
+        return s.casefold()
+    s = unicodedata.normalize("NFKC", s)
+    if "\n" in s:
+        s = join_lines(s)
+    s = " ".join(s.split())
+    s = _SPACE_BY_CJK.sub("", s)
+    s = _LONE_DASH.sub(NO_EFFECT, s)
+    s = _SIGN.sub("-", s)
+    s = _RANGE.sub("-", s)
+    s = _PLUS.sub("+", s)
+    s = _SLASH.sub("/", s)
+    s = _LIST.sub(_consecutive, s)
+    return s.casefold()
+
+
+def norm_cell(s: str | None) -> str:
+    """A cell's key: an empty cell and a lone dash both mean "no effect"."""
+    return norm(s) or NO_EFFECT
+
+
+_RANGE_LABEL = re.compile(r"(-?\d+)(?:-(-?\d+))?")
+
+
+def parse_range(s: str) -> tuple[int, int] | None:
+    """(low, high) of a die-roll label (`11`, `11-12`, `３～１０`), else None."""
+    m = _RANGE_LABEL.fullmatch(norm(s))
+    if not m:
+        return None
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) is not None else lo
+    return (lo, hi) if lo <= hi else (hi, lo)
+
+
+class Glossary:
+    """JA <-> EN terms of a game, by comparison key."""
+
+    def __init__(self, terms=()):
+        self._other: dict[str, set[str]] = {}
+        for t in terms:
+            self._other.setdefault(norm(t.ja), set()).add(t.en)
+            self._other.setdefault(norm(t.en), set()).add(t.ja)
+
+    def translations(self, s: str) -> set[str]:
+        return self._other.get(norm(s), set())
+
+
+def text_forms(t: Text, glossary: Glossary | None = None) -> tuple[str, ...]:
+    """Every way a source Text may be printed: ja, en, bilingual `ja / en` or `ja<br>en`,
+    `ja (en)`, and the glossary's translations of either. Not yet normalised."""
+    if t.neutral or t.ja == t.en:
+        forms = [t.ja]
+    else:
+        forms = [t.ja, t.en, f"{t.ja}\n{t.en}", f"{t.ja} / {t.en}", f"{t.en} / {t.ja}", f"{t.ja} ({t.en})"]
+    if glossary is not None:
+        for s in (t.ja, t.en):
+            forms.extend(sorted(glossary.translations(s)))
+    # a line break may be printed as a break or as " / " (our bilingual exports)
+    forms.extend([f.replace("\n", " / ") for f in forms if "\n" in f])
+    return tuple(forms)
+
+
+class Keyer:
+    """How texts become comparison keys for one comparison: `norm`, the game's glossary, and
+    for text read from a PDF no spaces at all (a narrow cell wraps words anywhere:
+    `Encircleme|nt`)."""
+
+    def __init__(self, glossary: Glossary | None = None, squash_spaces: bool = False):
+        self.glossary = glossary
+        self.squash = squash_spaces
+
+    def label(self, s: str | None) -> str:
+        k = norm(s)
+        return k.replace(" ", "") if self.squash else k
+
+    def cell(self, s: str | None) -> str:
+        return self.label(s) or NO_EFFECT
+
+    def of(self, t: Text | None, cell: bool = False) -> frozenset[str]:
+        """The keys a found text may have to equal `t`."""
+        if t is None:
+            return frozenset({NO_EFFECT} if cell else {""})
+        f = self.cell if cell else self.label
+        return frozenset(f(s) for s in text_forms(t, self.glossary))
+
+
+CJK_CHAR = re.compile(rf"[{_CJK}\uff00-\uffef]")
+
+
+def display(s: str | None) -> str:
+    """A found string on one line: CJK lines joined directly, others with a space."""
+    if not s:
+        return ""
+    lines = [ln.strip() for ln in s.splitlines() if ln.strip()]
+    out = lines[0] if lines else ""
+    for ln in lines[1:]:
+        out += ("" if CJK_CHAR.match(out[-1]) and CJK_CHAR.match(ln[0]) else " ") + ln
+    return out

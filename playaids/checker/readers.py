@@ -1,0 +1,354 @@
+"""Read the tables of a file into rows of strings: CSV/TSV, JSON/YAML, Markdown, plain text
+pasted from a rulebook, and PDF pages. Libraries do the parsing; this is the glue.
+
+`read(path, page=None)` returns every table the file holds, in order (none for a file with
+no table). A file that cannot be read is a DataError (one line, exit 2).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from playaids.errors import DataError
+
+MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass
+class RawTable:
+    """A table as read: rows of cell strings (ragged rows padded), where each row came from."""
+
+    rows: list[list[str]]
+    where: list[str]
+    kind: str
+    name: str | None = None          # "main" / "modifiers" for our own exports
+    header_rows: int | None = None   # known for our own exports, else detected
+    label_col: int | None = None
+
+    def __post_init__(self):
+        rows = [[("" if c is None else str(c)) for c in r] for r in self.rows]
+        width = max((len(r) for r in rows), default=0)
+        if rows and not any(c.strip() for r in rows for c in r):
+            rows, self.where = [], []   # nothing but empty cells: no table
+        self.rows = [r + [""] * (width - len(r)) for r in rows]
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+
+EXTENSIONS = {
+    ".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
+    ".md": "md", ".markdown": "md", ".txt": None, ".text": None, ".pdf": "pdf",
+}
+SUPPORTED = tuple(sorted(EXTENSIONS))
+
+
+def kind_of(path: Path, data: bytes) -> str:
+    """The reader for `path`: by extension, by content for .txt and unknown ones."""
+    kind = EXTENSIONS.get(path.suffix.lower())
+    if kind:
+        return kind
+    if data.startswith(b"%PDF"):
+        return "pdf"
+    return sniff(_decode(path, data))
+
+
+_MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def sniff(text: str) -> str:
+    """Guess the format of a text file from its content."""
+    s = text.lstrip("\ufeff \t\r\n")
+    if s[:1] in "{[":
+        try:
+            json.loads(s)
+            return "json"
+        except ValueError:
+            pass
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if any(_MD_RULE.match(ln) for ln in lines) and any(ln.lstrip().startswith("|") for ln in lines):
+        return "md"
+    if lines and sum("\t" in ln for ln in lines) * 2 >= len(lines):
+        return "text"
+    try:
+        dialect = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;")
+        counts = {len(r) for r in csv.reader(lines[:20], dialect)}
+        if len(counts) == 1 and counts.pop() > 1:
+            return "csv"
+    except csv.Error:
+        pass
+    return "text"
+
+
+def _decode(path: Path, data: bytes) -> str:
+    for enc in ("utf-8-sig", "cp932"):   # Japanese spreadsheets often save Shift-JIS
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    raise DataError(path, "cannot decode the file as UTF-8 or Shift-JIS")
+
+
+def read(path, page: int | None = None) -> list[RawTable]:
+    path = Path(path)
+    if not path.is_file():
+        raise DataError(path, "file not found")
+    if path.stat().st_size > MAX_BYTES:
+        raise DataError(path, f"file larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    data = path.read_bytes()
+    kind = kind_of(path, data)
+    if page is not None and kind != "pdf":
+        raise DataError(path, "--page applies to PDF files only")
+    if kind == "pdf":
+        tables = read_pdf(path, page)
+    else:
+        tables = READERS[kind](_decode(path, data), path)
+    return [t for t in tables if t.rows]
+
+
+# --- CSV / TSV -------------------------------------------------------------------------
+
+def _csv(text: str, path, dialect) -> list[RawTable]:
+    rows, where = [], []
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    start = 1
+    try:
+        for row in reader:
+            if any(c.strip() for c in row):
+                rows.append(row)
+                where.append(f"line {start}")
+            start = reader.line_num + 1
+    except csv.Error as e:
+        raise DataError(path, f"CSV: {e}", reader.line_num) from None
+    return [RawTable(rows, where, "csv")]
+
+
+class _Semicolon(csv.excel):
+    delimiter = ";"
+
+
+def read_csv(text: str, path=None) -> list[RawTable]:
+    """Comma-separated (Excel's dialect); semicolons or tabs when no comma splits a row."""
+    tables = _csv(text, path, csv.excel)
+    if all(len(r) == 1 for t in tables for r in t.rows):
+        for dialect in (_Semicolon, csv.excel_tab):
+            other = _csv(text, path, dialect)
+            if any(len(r) > 1 for t in other for r in t.rows):
+                return other
+    return tables
+
+
+def read_tsv(text: str, path=None) -> list[RawTable]:
+    tables = _csv(text, path, csv.excel_tab)
+    for t in tables:
+        t.kind = "tsv"
+    return tables
+
+
+# --- JSON / YAML -----------------------------------------------------------------------
+
+def _text(v) -> str:
+    """A value of our export or data format as one string; {ja, en} as `ja<newline>en`."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, (int, float, str)):
+        return str(v)
+    if isinstance(v, dict):
+        if "text" in v:
+            return _text(v["text"])
+        if "ja" in v and "en" in v:
+            ja, en = _text(v["ja"]), _text(v["en"])
+            return ja if ja == en else f"{ja}\n{en}"
+        for k in ("ja", "en", "label", "value"):
+            if k in v:
+                return _text(v[k])
+    raise ValueError(f"not a cell value: {v!r}")
+
+
+def _span(v) -> int:
+    return v.get("span", 1) if isinstance(v, dict) and isinstance(v.get("span", 1), int) else 1
+
+
+def _grid_doc(doc: dict, name: str) -> RawTable:
+    header = [_text(doc.get("corner"))] + [_text(c) for c in doc.get("columns") or []]
+    rows, where = [header], ["columns"]
+    for i, r in enumerate(doc.get("rows") or []):
+        if isinstance(r, dict):
+            cells = []
+            for c in r.get("cells") or []:
+                cells += [_text(c)] + [""] * (_span(c) - 1)
+            rows.append([_text(r.get("label"))] + cells)
+        else:
+            rows.append([_text(c) for c in r])
+        where.append(f"rows[{i}]" if name == "main" else f"{name}.rows[{i}]")
+    return RawTable(rows, where, "json", name=name, header_rows=1, label_col=0)
+
+
+def tables_of_document(doc, kind: str) -> list[RawTable]:
+    """Our export / data file ({columns, rows}), a list of rows, or a list of records."""
+    if doc is None:
+        return []
+    if isinstance(doc, dict) and "columns" in doc and "rows" in doc:
+        out = [_grid_doc(doc, "main")]
+        if isinstance(doc.get("modifiers"), dict):
+            out.append(_grid_doc(doc["modifiers"], "modifiers"))
+    elif isinstance(doc, dict) and isinstance(doc.get("rows"), list):
+        out = tables_of_document(doc["rows"], kind)
+    elif isinstance(doc, list) and doc and all(isinstance(r, dict) for r in doc):
+        keys: list = []
+        for r in doc:
+            keys += [k for k in r if k not in keys]
+        rows = [[_text(k) for k in keys]] + [[_text(r.get(k)) for k in keys] for r in doc]
+        out = [RawTable(rows, ["keys"] + [f"[{i}]" for i in range(len(doc))], kind)]
+    elif isinstance(doc, list) and all(isinstance(r, list) for r in doc):
+        rows = [[_text(c) for c in r] for r in doc]
+        out = [RawTable(rows, [f"[{i}]" for i in range(len(doc))], kind)]
+    else:
+        raise ValueError("expected {columns, rows} (a playaids export), a list of rows or a list of records")
+    for t in out:
+        t.kind = kind
+    return out
+
+
+def read_json(text: str, path=None) -> list[RawTable]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DataError(path, f"JSON: {e.msg}", e.lineno, e.colno) from None
+    try:
+        return tables_of_document(doc, "json")
+    except ValueError as e:
+        raise DataError(path, f"JSON: {e}") from None
+
+
+def read_yaml(text: str, path=None) -> list[RawTable]:
+    from playaids import yamlsafe
+
+    doc = yamlsafe.load(path).data if path is not None else _yaml_text(text)
+    try:
+        return tables_of_document(doc, "yaml")
+    except ValueError as e:
+        raise DataError(path, f"YAML: {e}") from None
+
+
+def _yaml_text(text: str):
+    import yaml
+
+    return yaml.safe_load(text)
+
+
+# --- Markdown --------------------------------------------------------------------------
+
+def _inline_text(token) -> str:
+    out = []
+    for c in token.children or []:
+        if c.type in ("text", "code_inline"):
+            out.append(c.content)
+        elif c.type in ("softbreak", "hardbreak") or (c.type == "html_inline" and re.fullmatch(r"<br\s*/?>", c.content, re.I)):
+            out.append("\n")
+    return "".join(out).strip()
+
+
+def read_md(text: str, path=None) -> list[RawTable]:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tables, rows, where, row = [], [], [], None
+    for tok in tokens:
+        if tok.type == "table_open":
+            rows, where = [], []
+        elif tok.type == "tr_open":
+            row = []
+            where.append(f"line {tok.map[0] + 1}" if tok.map else "")
+        elif tok.type == "inline" and row is not None:
+            row.append(_inline_text(tok))
+        elif tok.type == "tr_close":
+            rows.append(row)
+            row = None
+        elif tok.type == "table_close":
+            tables.append(RawTable(rows, where, "md"))
+    return tables
+
+
+# --- plain text (pasted from a rulebook) -----------------------------------------------
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def _fields(line: str) -> list[tuple[int, str]]:
+    """(display column, text) of each field of a space-aligned line."""
+    line = line.replace("\u3000", "  ")
+    return [(_width(line[:m.start()]), m.group(0)) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def read_text(text: str, path=None) -> list[RawTable]:
+    """Columns split by tabs, or by runs of two or more spaces (aligned by position)."""
+    lines = [(i + 1, ln.rstrip("\r\n")) for i, ln in enumerate(text.splitlines())]
+    lines = [(n, ln) for n, ln in lines if ln.strip()]
+    if not lines:
+        return []
+    if any("\t" in ln for _, ln in lines):
+        rows = [ln.split("\t") for _, ln in lines]
+        return [RawTable(rows, [f"line {n}" for n, _ in lines], "text")]
+    fielded = [_fields(ln) for _, ln in lines]
+    template = max(fielded, key=len)
+    starts = [p for p, _ in template]
+    rows = []
+    for f in fielded:
+        if len(f) == len(starts):
+            rows.append([t for _, t in f])
+            continue
+        row = [""] * len(starts)
+        for p, t in f:   # a short row: each field goes to the nearest column start
+            j = min(range(len(starts)), key=lambda k: (abs(starts[k] - p), k))
+            row[j] = f"{row[j]} {t}".strip()
+        rows.append(row)
+    return [RawTable(rows, [f"line {n}" for n, _ in lines], "text")]
+
+
+# --- PDF -------------------------------------------------------------------------------
+
+def read_pdf(path: Path, page: int | None = None) -> list[RawTable]:
+    """The ruled tables of one page (1-based), or of every page with continued tables joined."""
+    from playaids import pdfread
+
+    try:
+        if page is not None:
+            if page < 1:
+                raise DataError(path, f"no page {page}")
+            try:
+                tables = pdfread.page_tables(path, page)
+            except IndexError:
+                raise DataError(path, f"no page {page} (the PDF has {_pages(path)})") from None
+        else:
+            tables = pdfread.merge_continued(pdfread.page_tables(path))
+    except DataError:
+        raise
+    except Exception as e:  # pdfminer raises many kinds for a damaged or non-PDF file
+        raise DataError(path, f"not a readable PDF ({type(e).__name__})") from None
+    where_page = f"p. {page}, " if page is not None else ""
+    out = []
+    for k, t in enumerate(tables, 1):
+        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
+    return out
+
+
+def _pages(path) -> str:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        n = len(pdf.pages)
+    return f"{n} page" + ("s" if n != 1 else "")
+
+
+READERS = {"csv": read_csv, "tsv": read_tsv, "json": read_json, "yaml": read_yaml, "md": read_md,
+           "text": read_text}

@@ -1,0 +1,199 @@
+"""The documents of `playaids build`: turn-record sheets, rule summaries, glossaries.
+
+OUT/<game>/turns/<scenario>.<lang>.<paper>.pdf
+OUT/<game>/summary.<lang>.<paper>.pdf
+OUT/<game>/glossary.md, glossary.csv, glossary.<paper>.pdf
+
+Every data file is loaded (and any error reported) before rendering starts; the PDFs are then
+rendered in parallel, one process per core. A document whose inputs (data files, templates,
+renderer code, options) are unchanged since the last build is not rendered again: its key is
+kept in OUT/.playaids-cache/documents.json.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import json
+import multiprocessing
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from playaids import atomic, glossary, load, rules, turns
+from playaids.errors import PlayaidsError
+from playaids.render.page import PageSpec
+
+PACKAGE = Path(__file__).resolve().parent
+CODE = ("render/document.py", "render/turnsheet.py", "render/summary.py", "render/glossary_pdf.py",
+        "render/page.py", "kinsoku.py", "turns.py", "rules.py", "glossary.py", "model.py", "load.py",
+        "fonts.py", "docbuild.py")
+CACHE = Path(".playaids-cache") / "documents.json"
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: str  # turns | summary | glossary-pdf | glossary-md | glossary-csv
+    game: str
+    path: Path
+    scenario: str | None = None
+    lang: str = "both"
+    paper: str = "a4"
+    grayscale: bool = False
+    cost: float = 1.0
+
+
+# Loaded data, shared with the worker processes by fork (read only).
+_DATA: dict = {}
+
+
+def _code_key() -> str:
+    from playaids.render import document
+
+    h = hashlib.sha256()
+    for rel in CODE:
+        h.update((PACKAGE / rel).read_bytes())
+    for t in sorted(document.TEMPLATES.glob("*")):
+        h.update(t.name.encode() + t.read_bytes())
+    try:
+        import weasyprint
+
+        h.update(weasyprint.__version__.encode())
+    except ImportError:
+        pass
+    return h.hexdigest()
+
+
+def _file_key(*paths) -> str:
+    h = hashlib.sha256()
+    for p in paths:
+        p = Path(p)
+        h.update(p.name.encode())
+        h.update(p.read_bytes() if p.is_file() else b"-")
+    return h.hexdigest()
+
+
+def plan(root, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
+    """Load every game's documents (errors surface here) and list the files to write."""
+    jobs: list[Job] = []
+    for gid in ids:
+        game = load.load_game(root, gid, with_tables=False)
+        _DATA[("game", gid)] = game
+        d = out / gid
+        if turns.path(root, gid).is_file():
+            rec = turns.load_turns(root, gid)
+            _DATA[("turns", gid)] = rec
+            for s in rec.scenarios:
+                for paper in papers:
+                    for lang in langs:
+                        cost = (2.0 if lang == "both" else 1.0) * (1 + len(s.turns) / 15)
+                        jobs.append(Job("turns", gid, d / "turns" / f"{s.id}.{lang}.{paper}.pdf", s.id, lang,
+                                        paper, grayscale, cost))
+        if rules.path(root, gid).is_file():
+            _DATA[("rules", gid)] = rules.load_summary(root, gid)
+            for paper in papers:
+                for lang in langs:
+                    jobs.append(Job("summary", gid, d / f"summary.{lang}.{paper}.pdf", None, lang, paper, grayscale,
+                                    2.0 if lang == "both" else 1.2))
+        if game.glossary:
+            jobs.append(Job("glossary-md", gid, d / "glossary.md", cost=0.0))
+            jobs.append(Job("glossary-csv", gid, d / "glossary.csv", cost=0.0))
+            for paper in papers:
+                jobs.append(Job("glossary-pdf", gid, d / f"glossary.{paper}.pdf", None, "both", paper, grayscale,
+                                len(game.glossary) / 60))
+    return jobs
+
+
+def _key(root, job: Job, code: str) -> str:
+    g = Path(root) / job.game
+    files = [g / "game.yaml", g / "glossary.yaml"]
+    if job.kind == "turns":
+        files.append(g / turns.FILE)
+    if job.kind == "summary":
+        files.append(g / rules.FILE)
+    return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.lang}|{job.paper}|"
+                          f"{job.grayscale}".encode()).hexdigest()
+
+
+def render(job: Job) -> bytes:
+    """The bytes of one document (a worker's whole task)."""
+    game = _DATA[("game", job.game)]
+    spec = PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale)
+    if job.kind == "turns":
+        from playaids.render import turnsheet
+
+        return turnsheet.render(_DATA[("turns", job.game)], game, job.scenario, spec)
+    if job.kind == "summary":
+        from playaids.render import summary
+
+        return summary.render(_DATA[("rules", job.game)], game, spec)
+    if job.kind == "glossary-pdf":
+        from playaids.render import glossary_pdf
+
+        return glossary_pdf.render(game, spec)
+    if job.kind == "glossary-md":
+        t = game.title
+        title = (t.ja if t.ja == t.en else f"{t.ja} / {t.en}") + " — 用語集 / glossary"
+        return glossary.to_markdown(game.glossary, title).encode("utf-8")
+    if job.kind == "glossary-csv":
+        return glossary.to_csv(game.glossary).encode("utf-8")
+    raise ValueError(job.kind)
+
+
+def _work(job: Job):
+    try:
+        atomic.write_bytes(job.path, render(job))
+        return None
+    except PlayaidsError as e:  # exceptions with custom signatures do not pickle: send the line
+        return str(e)
+
+
+def _warm() -> None:
+    """Import and load what every renderer needs once, before the workers fork."""
+    from playaids import fonts
+    from playaids.render import document, glossary_pdf, summary, turnsheet  # noqa: F401
+
+    fonts.font_file(fonts.GOTHIC)
+    fonts.register()
+    fonts._cmap(fonts.GOTHIC)
+    document.environment()
+    document._font_config()
+
+
+def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[int, int]:
+    """Write the documents whose inputs changed; returns (written, unchanged)."""
+    cache_path = out / CACHE
+    try:
+        cache = json.loads(cache_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    code = _code_key()
+    todo, keys = [], {}
+    for job in jobs:
+        rel = str(job.path.relative_to(out))
+        keys[rel] = _key(root, job, code)
+        if cache.get(rel) != keys[rel] or not job.path.is_file():
+            todo.append(job)
+    todo.sort(key=lambda j: -j.cost)
+    heavy = [j for j in todo if j.cost > 0]
+    for j in (j for j in todo if j.cost == 0):
+        atomic.write_bytes(j.path, render(j))
+    errors: list[str] = []
+    if heavy:
+        _warm()
+        workers = workers or min(len(heavy), os.cpu_count() or 1)
+        if workers <= 1:
+            errors = [e for e in map(_work, heavy) if e]
+        else:
+            ctx = multiprocessing.get_context("fork")
+            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+                errors = [e for e in pool.map(_work, heavy) if e]
+    if errors:
+        raise PlayaidsError(errors[0])
+    done = {rel: k for rel, k in keys.items()}
+    atomic.write_text(cache_path, json.dumps({**cache, **done}, indent=0, sort_keys=True) + "\n")
+    return len(todo), len(jobs) - len(todo)
+
+
+def build(root, out: Path, ids, langs, papers, grayscale=False, workers: int | None = None) -> tuple[int, int]:
+    jobs = plan(root, out, ids, langs, papers, grayscale)
+    return run(root, jobs, out, workers)

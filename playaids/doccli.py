@@ -1,0 +1,97 @@
+"""`playaids turns`, `playaids summary`, `playaids glossary`: the text documents of a game."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from playaids import atomic, load
+from playaids.errors import PlayaidsError
+from playaids.render.page import LANGS, PAPERS, PageSpec
+
+LANG = click.Choice(LANGS)
+PAPER = click.Choice(sorted(PAPERS))
+
+
+def _root(ctx):
+    return load.data_dir((ctx.obj or {}).get("data"))
+
+
+def write_pdf(data: bytes, out: str | None) -> None:
+    if out:
+        atomic.write_bytes(out, data)
+    elif sys.stdout.isatty():
+        raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
+    else:
+        sys.stdout.buffer.write(data)
+
+
+@click.command("turns")
+@click.argument("game")
+@click.argument("scenario", required=False)
+@click.option("--lang", type=LANG, default="both", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--grayscale", is_flag=True, help="No colour; shading in grays.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.pass_context
+def turns_cmd(ctx, game, scenario, lang, paper, grayscale, out):
+    """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF."""
+    from playaids import turns
+    from playaids.render import turnsheet
+
+    root = _root(ctx)
+    g = load.load_game(root, game, with_tables=False)
+    rec = turns.load_turns(root, game)
+    rec.scenario(scenario)  # unknown scenario: one clean line before any work
+    write_pdf(turnsheet.render(rec, g, scenario, PageSpec(paper=paper, lang=lang, grayscale=grayscale)), out)
+
+
+@click.command("summary")
+@click.argument("game")
+@click.option("--lang", type=LANG, default="both", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.pass_context
+def summary_cmd(ctx, game, lang, paper, out):
+    """Rule summary of GAME (1-4 pages) as PDF; `--lang both` sets JA and EN side by side."""
+    from playaids import rules
+    from playaids.render import summary
+
+    root = _root(ctx)
+    g = load.load_game(root, game, with_tables=False)
+    s = rules.load_summary(root, game)
+    write_pdf(summary.render(s, g, PageSpec(paper=paper, lang=lang)), out)
+
+
+@click.command("glossary")
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["md", "csv", "pdf"]), default="md", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.pass_context
+def glossary_cmd(ctx, game, fmt, paper, out):
+    """The glossary of GAME (JA, EN, rule, note) as Markdown, CSV or PDF."""
+    from playaids import glossary
+
+    g = load.load_game(_root(ctx), game, with_tables=False)
+    if not g.glossary:
+        raise PlayaidsError(f"{game} has no glossary (data/{game}/glossary.yaml)")
+    if fmt == "pdf":
+        from playaids.render import glossary_pdf
+
+        write_pdf(glossary_pdf.render(g, PageSpec(paper=paper, lang="both")), out)
+        return
+    text = glossary.to_csv(g.glossary) if fmt == "csv" else glossary.to_markdown(g.glossary, _title(g))
+    if out:
+        atomic.write_text(out, text)
+    else:
+        click.echo(text, nl=False)
+
+
+def _title(game) -> str:
+    t = game.title
+    name = t.ja if t.ja == t.en else f"{t.ja} / {t.en}"
+    return f"{name} — 用語集 / glossary"
+
+
+COMMANDS = (turns_cmd, summary_cmd, glossary_cmd)

@@ -1,0 +1,1 @@
+"""Pure functions, no I/O: seeded generation, legality verification."""

@@ -1,0 +1,243 @@
+"""Random elements and choices of a scenario, each kind a generate/verify pair.
+
+Kinds: draw (a chit from a pool), roll (dice), lookup (a value derived from a table by
+other elements), permutation (numbers assigned to items, each once), choose (k of n),
+deal (cards to piles with the Game End card placed), option (on/off), allocate (counts
+of pieces spread over zones).
+"""
+from __future__ import annotations
+
+import random
+
+from playaids.engine import values
+from playaids.engine.model import Violation
+
+DRAWS = {"draw", "roll", "deal"}
+DERIVED = {"lookup"}
+
+
+def bucket(kind: str) -> str:
+    """Which part of the setup file holds the element's value."""
+    return "draws" if kind in DRAWS else "derived" if kind in DERIVED else "choices"
+
+
+def _dice(spec: str) -> tuple[int, int]:
+    n, sides = spec.lower().split("d")
+    return int(n or 1), int(sides)
+
+
+def _active(e: dict, ctx) -> bool:
+    """An element with `when: {element: [values]}` exists only when that holds."""
+    for other, allowed in (e.get("when") or {}).items():
+        v = ctx.value(other)
+        if v is None or v not in values.expand(allowed if isinstance(allowed, list) else [allowed]):
+            return False
+    return True
+
+
+def _choose_pool(e: dict, ctx) -> list:
+    src = e["from"]
+    if isinstance(src, list):
+        return list(src)
+    if isinstance(src, str) and src.startswith("element:"):
+        v = ctx.value(src.split(":", 1)[1])
+        return list(v) if isinstance(v, list) else [] if v is None else [v]
+    if isinstance(src, str) and src.startswith("places:"):
+        kind = src.split(":", 1)[1]
+        return [p.id for p in ctx.map.places.values() if p.kind == kind]
+    return values.expand(src)
+
+
+def generate(e: dict, rng: random.Random, ctx):
+    kind = e["kind"]
+    if not _active(e, ctx):
+        return None
+    if kind == "draw":
+        return rng.choice(values.expand(e["values"]))
+    if kind == "roll":
+        n, sides = _dice(e["dice"])
+        return sum(rng.randint(1, sides) for _ in range(n))
+    if kind == "lookup":
+        return lookup(e, ctx)[0]
+    if kind == "permutation":
+        out = {}
+        for g in e["groups"]:
+            nums = values.expand(g["values"])
+            rng.shuffle(nums)
+            out.update(zip(g["items"], nums))
+        return out
+    if kind == "choose":
+        pool = _choose_pool(e, ctx)
+        k = e.get("count", 1)
+        picked = rng.sample(pool, k) if e.get("distinct", True) else [rng.choice(pool) for _ in range(k)]
+        return picked[0] if k == 1 and not e.get("list") else picked
+    if kind == "deal":
+        out = dict(e["piles"])
+        end = e.get("end-card")
+        if end:
+            out["end-card"] = {"pile": end["pile"], "position": end["position"]}
+        return out
+    if kind == "option":
+        return rng.choice([True, False]) if e.get("random") else e.get("default", False)
+    if kind == "allocate":
+        zones = e["zones"]
+        out = {z: {k: 0 for k in e["items"]} for z in zones}
+        for item, total in e["items"].items():
+            for _ in range(total):
+                out[rng.choice(zones)][item] += 1
+        return out
+    raise ValueError(kind)
+
+
+def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
+    """(derived value, problem) for a lookup element: the table cell its inputs select."""
+    table = ctx.table(e["table"])
+    rv = ctx.value(e["row"])
+    if rv is None:
+        return None, None
+    col = e.get("column")
+    cv = ctx.value(col) if col and ctx.scenario.element(col) else col
+    if col and cv is None:
+        return None, None
+    rows = [r for r in table.grid.rows if values.label_covers(r.label.en, rv) or values.label_covers(r.label.ja, rv)]
+    if len(rows) != 1:
+        return None, f"table {table.id} has {len(rows)} rows for {rv!r}"
+    if cv is None:
+        ci = 0
+    else:
+        cols = [i for i, c in enumerate(table.grid.columns)
+                if str(cv) in (c.en, c.ja) or values.label_covers(c.en, cv)]
+        if len(cols) != 1:
+            return None, f"table {table.id} has {len(cols)} columns for {cv!r}"
+        ci = cols[0]
+    cell = table.grid.expanded(rows[0])[ci]
+    return (cell.en if cell is not None else None), None
+
+
+def verify(e: dict, value, ctx) -> list[Violation]:
+    """Violations of one element's value in a setup."""
+    eid, kind, rule = e["id"], e["kind"], e["rule"]
+    where = f"{bucket(kind)}.{eid}"
+
+    def bad(msg, check=kind):
+        return [Violation(rule, where, msg, check=check)]
+
+    active = _active(e, ctx)
+    if not active:
+        return bad(f"given, but this element does not apply ({e.get('when')})") if value is not None else []
+    if value is None:
+        if e.get("optional") or (kind == "lookup" and lookup(e, ctx)[0] is None):
+            return []
+        return bad("missing")
+    if kind == "draw":
+        allowed = values.expand(e["values"])
+        return [] if value in allowed else bad(f"{value!r} is not one of {_show(allowed)}", "range")
+    if kind == "roll":
+        n, sides = _dice(e["dice"])
+        ok = isinstance(value, int) and not isinstance(value, bool) and n <= value <= n * sides
+        return [] if ok else bad(f"{value!r} cannot be rolled on {e['dice']} ({n}-{n * sides})", "range")
+    if kind == "lookup":
+        want, problem = lookup(e, ctx)
+        if problem:
+            return bad(problem, "derived")
+        return [] if str(value) == str(want) else bad(
+            f"{value!r}, but table {e['table']} gives {want!r} for these draws", "derived")
+    if kind == "permutation":
+        return _verify_permutation(e, value, bad)
+    if kind == "choose":
+        return _verify_choose(e, value, ctx, bad)
+    if kind == "deal":
+        return _verify_deal(e, value, bad)
+    if kind == "option":
+        return [] if isinstance(value, bool) else bad(f"{value!r} is not true or false", "type")
+    if kind == "allocate":
+        return _verify_allocate(e, value, bad)
+    return bad(f"unknown element kind {kind}")
+
+
+def _show(vals) -> str:
+    vals = list(vals)
+    if len(vals) > 3 and all(isinstance(v, int) for v in vals) and vals == list(range(vals[0], vals[-1] + 1)):
+        return f"{vals[0]}-{vals[-1]}"
+    return ", ".join(map(str, vals))
+
+
+def _verify_permutation(e, value, bad):
+    if not isinstance(value, dict):
+        return bad("must map each item to its number", "type")
+    out = []
+    items = [i for g in e["groups"] for i in g["items"]]
+    for item in items:
+        if item not in value:
+            out += bad(f"{item} has no number", "permutation")
+    for item in value:
+        if item not in items:
+            out += bad(f"{item!r} is not one of the items", "permutation")
+    seen: dict = {}
+    for item, num in value.items():
+        if num in seen:
+            out += bad(f"number {num} given to both {seen[num]} and {item}", "permutation")
+        seen[num] = item
+    for g in e["groups"]:
+        allowed = values.expand(g["values"])
+        for item in g["items"]:
+            if item in value and value[item] not in allowed:
+                out += bad(f"{item} has {value[item]!r}, must be in {_show(allowed)}", "permutation")
+    return out
+
+
+def _verify_choose(e, value, ctx, bad):
+    k = e.get("count", 1)
+    low = e.get("min-count", k)  # "up to k": min-count below count
+    picked = value if isinstance(value, list) else [value]
+    out = []
+    if not low <= len(picked) <= k:
+        out += bad(f"{len(picked)} chosen, must be {k if low == k else f'{low}-{k}'}", "choose")
+    pool = _choose_pool(e, ctx)
+    for p in picked:
+        if p not in pool:
+            out += bad(f"{p!r} is not one of {_show(pool)}", "choose")
+    repeatable = set(map(str, e.get("repeatable", [])))  # e.g. dummy chits, any number of them
+    unique = [str(p) for p in picked if str(p) not in repeatable]
+    if e.get("distinct", True) and len(set(unique)) != len(unique):
+        dup = sorted({p for p in unique if unique.count(p) > 1})
+        out += bad(f"chosen more than once: {', '.join(dup)}", "distinct")
+    return out
+
+
+def _verify_deal(e, value, bad):
+    if not isinstance(value, dict):
+        return bad("must give the cards of each pile", "type")
+    out = []
+    for pile, n in e["piles"].items():
+        if value.get(pile) != n:
+            out += bad(f"pile {pile} has {value.get(pile)!r} cards, the rules deal {n}", "deal")
+    extra = [k for k in value if k not in e["piles"] and k != "end-card"]
+    for k in extra:
+        out += bad(f"unknown pile {k!r}", "deal")
+    end = e.get("end-card")
+    if end:
+        got = value.get("end-card") or {}
+        if got.get("pile") != end["pile"] or got.get("position") != end["position"]:
+            out += bad(f"Game End card at {got.get('pile')!r} {got.get('position')!r}, "
+                       f"the rules put it at {end['pile']} {end['position']}", "end-card")
+    return out
+
+
+def _verify_allocate(e, value, bad):
+    if not isinstance(value, dict):
+        return bad("must map each zone to its counts", "type")
+    out = []
+    for z in value:
+        if z not in e["zones"]:
+            out += bad(f"{z!r} is not one of the zones {', '.join(e['zones'])}", "allocate")
+    for item, total in e["items"].items():
+        got = 0
+        for z, counts in value.items():
+            n = counts.get(item, 0) if isinstance(counts, dict) else None
+            if not isinstance(n, int) or n < 0:
+                return out + bad(f"zone {z}: {item} must be a whole number", "type")
+            got += n
+        if got != total:
+            out += bad(f"{got} {item} allotted, the force has {total}", "allocate")
+    return out

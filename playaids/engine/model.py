@@ -1,0 +1,134 @@
+"""Scenario, map and verdict objects shared by generation and verification."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playaids.engine.hexgrid import HexGrid
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken (or, with status `unchecked`, uncheckable) rule of a setup."""
+
+    rule: str
+    where: str
+    message: str
+    status: str = "violation"  # or "unchecked"
+    check: str = ""
+
+    def line(self) -> str:
+        head = "unchecked: " if self.status == "unchecked" else ""
+        return f"{self.rule}  {self.where}: {head}{self.message}"
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "where": self.where, "message": self.message,
+                "status": self.status, "check": self.check}
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    name: dict
+    kind: str = "place"
+    hexes: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    rule: str | None = None
+    slots: int | None = None  # a place the rules count but do not name: N named slots
+
+
+@dataclass
+class GameMap:
+    places: dict = field(default_factory=dict)  # id -> Place
+    grid: HexGrid | None = None
+    facts: dict = field(default_factory=dict)
+    path: str = ""
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
+
+    def place(self, pid: str) -> Place | None:
+        return self.places.get(pid)
+
+    def members(self, zone: str) -> list[Place]:
+        key = ("members", zone, len(self.places))
+        if key not in self._memo:
+            self._memo[key] = [p for p in self.places.values() if zone in p.zones or p.id == zone]
+        return list(self._memo[key])
+
+    def hexes_of(self, where: str) -> tuple[str, ...] | None:
+        """The map hexes of a place id or a hex number; None when the map does not say."""
+        p = self.places.get(where)
+        if p is not None:
+            return p.hexes or None
+        if self.grid is not None and self.grid.parse(where) is not None:
+            return (where,)
+        return None
+
+    def in_zone(self, where: str, zone: str) -> bool | None:
+        """Whether a placement location lies in a zone/place; None when unknowable."""
+        key = (where, zone, len(self.places), id(self.grid))
+        if key not in self._memo:
+            self._memo[key] = self._in_zone(where, zone)
+        return self._memo[key]
+
+    def _in_zone(self, where: str, zone: str) -> bool | None:
+        if where == zone:
+            return True
+        p = self.places.get(where)
+        if p is not None:
+            if zone in p.zones:
+                return True
+            if p.zones or p.kind != "hex":
+                return False
+        zhexes = self.hexes_of(zone)
+        whexes = self.hexes_of(where)
+        if zhexes and whexes:
+            return set(whexes) <= set(zhexes)
+        return None
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: str
+    count: int
+    type: str = "unit"
+    tags: tuple[str, ...] = ()
+    at: object = None  # placement rule: None/"any", place id, list of ids, {within, of}, {zone}
+    rule: str | None = None
+    unless: str | None = None  # an option element id that lifts the placement rule
+    when: dict | None = None   # only present when an element has one of these values
+    name: dict | None = None
+    sp: int | None = None
+    generate_at: object = None  # where generation puts a unit its rule lets go anywhere
+
+    @property
+    def unstated(self) -> bool:
+        """The source omits how many (count: unstated): any number may be placed."""
+        return self.count == "unstated"
+
+
+@dataclass
+class Scenario:
+    game: str
+    id: str
+    title: dict
+    rule: str
+    elements: list  # list of dicts, each with id and kind
+    units: list[Unit]
+    constraints: list  # list of dicts with kind
+    turns: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+    missing: dict | None = None
+    path: str = ""
+    raw: dict = field(default_factory=dict)
+
+    def element(self, eid: str) -> dict | None:
+        return next((e for e in self.elements if e["id"] == eid), None)
+
+    def unit(self, uid: str) -> Unit | None:
+        index = self.__dict__.get("_unit_index")
+        if index is None or index[0] != len(self.units):  # built once (rebuilt if units change)
+            index = (len(self.units), {})
+            for u in self.units:
+                index[1].setdefault(u.id, u)
+            self.__dict__["_unit_index"] = index
+        return index[1].get(uid)

@@ -1,0 +1,307 @@
+"""Placement rules: which units a scenario has and where they go, and the constraint
+vocabulary over placements (stacking, counts in a zone, hex lines, forbidden places,
+distance between a formation's units)."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from playaids.engine import values
+from playaids.engine.model import Unit, Violation
+
+
+ANYWHERE = {"any", "anywhere"}
+
+
+def present(unit: Unit, ctx) -> bool:
+    """Whether the unit is in this setup (`when: {chit: [4, 5]}` conditions)."""
+    for eid, allowed in (unit.when or {}).items():
+        v = ctx.value(eid)
+        if v is None or v not in values.expand(allowed if isinstance(allowed, list) else [allowed]):
+            return False
+    return True
+
+
+def slot_owner(where: str) -> str:
+    """"pusan-perimeter#3" -> "pusan-perimeter": a named slot of a place the rules count."""
+    return where.split("#", 1)[0]
+
+
+def in_place(ctx, where: str, target: str) -> bool | None:
+    if slot_owner(where) == target or where == target:
+        return True
+    return ctx.map.in_zone(slot_owner(where), target)
+
+
+def allowed_at(unit: Unit, where: str, ctx) -> tuple[bool | None, str]:
+    """(True/False/None when unknowable, description of the rule)."""
+    at = unit.at
+    if at in (None, "any") or ctx.option_on(unit.unless):
+        return True, "anywhere"
+    if isinstance(at, str):
+        return in_place(ctx, where, at), f"at {at}"
+    if isinstance(at, list):
+        results = [in_place(ctx, where, a) for a in at]
+        ok = True if any(r is True for r in results) else None if any(r is None for r in results) else False
+        return ok, f"at one of {', '.join(at)}"
+    if isinstance(at, dict) and "zone" in at:
+        return in_place(ctx, where, at["zone"]), f"in {at['zone']}"
+    if isinstance(at, dict) and "within" in at:
+        targets = at["of"] if isinstance(at["of"], list) else [at["of"]]
+        desc = f"within {at['within']} hexes of {' or '.join(targets)}"
+        if any(slot_owner(where) == t for t in targets):
+            return True, desc
+        grid = ctx.map.grid
+        here = ctx.map.hexes_of(slot_owner(where))
+        if grid is None or not here:
+            return None, desc
+        unknown = False
+        for t in targets:
+            there = ctx.map.hexes_of(t)
+            if not there:
+                unknown = True
+                continue
+            if any(grid.distance(a, b) is not None and grid.distance(a, b) <= at["within"] for a in here for b in there):
+                return True, desc
+        return (None if unknown else False), desc
+    return None, f"rule {at!r}"
+
+
+def _missing_fact(unit_rule_at) -> str:
+    if isinstance(unit_rule_at, dict) and "of" in unit_rule_at:
+        of = unit_rule_at["of"]
+        return f"hexes of {', '.join(of) if isinstance(of, list) else of}"
+    return f"membership of {unit_rule_at}"
+
+
+def check_units(setup, ctx) -> list[Violation]:
+    """Every unit present is placed with its full count, on a side and place its rule allows."""
+    out = []
+    placed = defaultdict(int)
+    for i, p in enumerate(setup.placements):
+        unit = ctx.scenario.unit(p.unit)
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        if p.side != unit.side:
+            out.append(Violation(unit.rule, where, f"{p.unit} belongs to {unit.side}, not {p.side}", check="side"))
+        placed[p.unit] += p.count
+        if not present(unit, ctx):
+            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence"))
+            continue
+        ok, desc = allowed_at(unit, p.at, ctx)
+        if ok is False:
+            out.append(Violation(unit.rule, where, f"must be {desc}", check="place"))
+        elif ok is None:
+            out.append(Violation(unit.rule, where, f"needs {_missing_fact(unit.at)} in map.yaml to check "
+                                 f"'{desc}'", status="unchecked", check="place"))
+    for unit in ctx.scenario.units:
+        per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
+        if per and present(unit, ctx) and not ctx.option_on(unit.unless):
+            out += _check_per_place(unit, per, setup, ctx)
+        if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count:
+            out.append(Violation(unit.rule, f"unit {unit.id}",
+                                 f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count"))
+    return out
+
+
+def _check_per_place(unit: Unit, per: int, setup, ctx) -> list[Violation]:
+    """`at: {zone: z, per-place: n}`: exactly n of the unit in each member (or slot) of z."""
+    zone = unit.at["zone"]
+    place = ctx.map.place(zone)
+    spots = [p.id for p in ctx.map.members(zone) if p.id != zone]
+    if not spots and place is not None and place.slots:
+        spots = [f"{zone}#{i}" for i in range(1, place.slots + 1)]
+    out = []
+    for s in spots:
+        n = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == s)
+        if n != per:
+            out.append(Violation(unit.rule, s, f"{n} {unit.id}, must be exactly {per}", check="per-place"))
+    return out
+
+
+def _selected(c: dict, unit: Unit) -> bool:
+    sel = c.get("units")
+    if sel is None:
+        ok = True
+    elif isinstance(sel, list):
+        ok = unit.id in sel
+    else:
+        ok = (unit.type in sel.get("types", [unit.type]) and
+              all(t in unit.tags for t in sel.get("tags", [])) and
+              unit.id not in sel.get("except", []))
+    if c.get("side") not in (None, "each", "all") and unit.side != c["side"]:
+        ok = False
+    return ok and unit.type not in c.get("exempt", [])
+
+
+def _measure(c: dict, unit: Unit, p) -> int | None:
+    m = c.get("measure", "units")
+    if m == "units":
+        return p.count
+    if m == "sp":
+        sp = p.extra.get("sp", unit.sp)
+        return None if sp is None else sp * p.count
+    if m == "steps":
+        st = p.extra.get("steps")
+        return None if st is None else st * p.count
+    return p.count
+
+
+def place_limit(c: dict, where: str, ctx):
+    """A place's stacking limit under one constraint: `limit`, or the last override whose place
+    holds it (None = unlimited); worked out once per map."""
+    overrides = c.get("overrides", {})
+    key = ("limit", c["limit"], tuple(overrides.items()), where)
+    memo = ctx.map._memo
+    if key not in memo:
+        memo[key] = c["limit"]
+        for place, lim in overrides.items():
+            if in_place(ctx, where, place):
+                memo[key] = lim
+    return memo[key]
+
+
+def check_stacking(c: dict, setup, ctx) -> list[Violation]:
+    """At most `limit` (units, SP or steps) per place; per side when side: each;
+    exempt types; `overrides: {place: limit}` (None = unlimited)."""
+    totals: dict = defaultdict(int)
+    unknown: dict = defaultdict(list)
+    for p in setup.placements:
+        unit = ctx.scenario.unit(p.unit)
+        if not _selected(c, unit) or p.at in ANYWHERE:
+            continue
+        key = (p.at, unit.side if c.get("side") == "each" else "")
+        m = _measure(c, unit, p)
+        if m is None:
+            unknown[key].append(p.unit)
+        else:
+            totals[key] += m
+    out = []
+    what = {"units": "units", "sp": "stacking points", "steps": "steps"}[c.get("measure", "units")]
+    exempt = f" ({' and '.join(c['exempt'])} exempt)" if c.get("exempt") else ""
+    for (where, side), total in sorted(totals.items()):
+        limit = place_limit(c, where, ctx)
+        if limit is not None and total > limit:
+            owner = f"{side} " if side else ""
+            out.append(Violation(c["rule"], f"{_where_word(where)}", f"{total} {owner}{what}, limit {limit}{exempt}",
+                                 check="stacking"))
+    if unknown:
+        units = sorted({u for us in unknown.values() for u in us})
+        places = sorted({w for w, _ in unknown})
+        out.append(Violation(c["rule"], f"{len(places)} places",
+                             f"needs the {what} of {', '.join(units)} (counter values, not in the source: give "
+                             f"`{c.get('measure')}:` in the placement)", status="unchecked", check="stacking"))
+    return out
+
+
+def _where_word(where: str) -> str:
+    return f"hex {where}" if where.isdigit() else where
+
+
+def check_count(c: dict, setup, ctx) -> list[Violation]:
+    """Units of a selection in a place or zone: min / max / exact, optionally for each member."""
+    targets = [c["in"]]
+    if c.get("each"):
+        targets = [p.id for p in ctx.map.members(c["in"]) if p.id != c["in"]]
+        slots = ctx.map.place(c["in"]).slots if ctx.map.place(c["in"]) else None
+        if not targets and slots:
+            targets = [f"{c['in']}#{i}" for i in range(1, slots + 1)]
+    out = []
+    for t in targets:
+        n, unknown = 0, []
+        for p in setup.placements:
+            unit = ctx.scenario.unit(p.unit)
+            if not _selected(c, unit):
+                continue
+            inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
+            if inside is None:
+                unknown.append(p.at)
+            elif inside:
+                n += p.count
+        label = c.get("label", "units")
+        if unknown:
+            out.append(Violation(c["rule"], t, f"needs the zones of {', '.join(sorted(set(unknown)))} in map.yaml",
+                                 status="unchecked", check="count"))
+            continue
+        if "exact" in c and n != c["exact"]:
+            out.append(Violation(c["rule"], t, f"{n} {label}, must be {c['exact']}", check="count"))
+        if "min" in c and n < c["min"]:
+            out.append(Violation(c["rule"], t, f"{n} {label}, at least {c['min']}", check="count"))
+        if "max" in c and n > c["max"]:
+            out.append(Violation(c["rule"], t, f"{n} {label}, at most {c['max']}", check="count"))
+    return out
+
+
+def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
+    out = []
+    for i, p in enumerate(setup.placements):
+        unit = ctx.scenario.unit(p.unit)
+        if not _selected(c, unit):
+            continue
+        for place in c["places"]:
+            if in_place(ctx, p.at, place):
+                out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                     f"{p.unit} may not be placed in {place}", check="forbidden"))
+    return out
+
+
+def check_line(c: dict, setup, ctx) -> list[Violation]:
+    """On or beyond a hex line: for the line hex in the placement's column, the row must be
+    greater (direction: greater-row) or smaller; the map's grid note says which is south."""
+    line: dict = {}  # column -> rows of the line in it (a line may run along a column: 2029, 2030)
+    grid = ctx.map.grid
+    for h in c["line"]:
+        col, row = grid.parse(h)
+        line.setdefault(col, []).append(row)
+    out = []
+    for i, p in enumerate(setup.placements):
+        unit = ctx.scenario.unit(p.unit)
+        if not _selected(c, unit):
+            continue
+        hexes = ctx.map.hexes_of(slot_owner(p.at))
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        if not hexes:
+            out.append(Violation(c["rule"], where, "needs the hex of this place in map.yaml", status="unchecked",
+                                 check="line"))
+            continue
+        for h in hexes:
+            col, row = grid.parse(h)
+            if col not in line:
+                out.append(Violation(c["rule"], where, f"hex {h} is outside the columns of the line "
+                                     f"{c['line'][0]}-{c['line'][-1]}", check="line"))
+                continue
+            rows = line[col]
+            if row in rows:
+                ok = not c.get("strict")
+            else:
+                ok = row > max(rows) if c.get("direction", "greater-row") == "greater-row" else row < min(rows)
+            if not ok:
+                out.append(Violation(c["rule"], where, f"hex {h} is not {c.get('side_word', 'beyond')} the line "
+                                     f"{c['line'][0]}-{c['line'][-1]}", check="line"))
+    return out
+
+
+def check_distance_between(c: dict, setup, ctx) -> list[Violation]:
+    """All units carrying a tag lie within `max` hexes of each other (a formation together)."""
+    grid = ctx.map.grid
+    out = []
+    for tag in c["tags"]:
+        spots = []
+        for p in setup.placements:
+            unit = ctx.scenario.unit(p.unit)
+            if tag in unit.tags:
+                hexes = ctx.map.hexes_of(slot_owner(p.at))
+                if not hexes:
+                    out.append(Violation(c["rule"], f"{p.unit} at {p.at}", "needs the hex of this place in map.yaml",
+                                         status="unchecked", check="distance"))
+                    continue
+                spots.append((p.unit, hexes[0]))
+        for i in range(len(spots)):
+            for j in range(i + 1, len(spots)):
+                d = grid.distance(spots[i][1], spots[j][1])
+                if d is not None and d > c["max"]:
+                    out.append(Violation(c["rule"], f"{tag}", f"{spots[i][0]} ({spots[i][1]}) and {spots[j][0]} "
+                                         f"({spots[j][1]}) are {d} hexes apart, at most {c['max']}", check="distance"))
+    return out
+
+
+CHECKS = {"stacking": check_stacking, "count": check_count, "forbidden": check_forbidden, "line": check_line,
+          "distance-between": check_distance_between}

@@ -1,0 +1,110 @@
+"""The setup file people exchange: game, scenario, seed, draws, choices, placements."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from playaids import yamlsafe
+from playaids.errors import DataError
+
+PLACEMENT_KEYS = {"side", "unit", "count", "at", "sp", "steps", "facing", "note", "face"}
+
+
+@dataclass
+class Placement:
+    side: str
+    unit: str
+    at: str
+    count: int = 1
+    extra: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        d = {"side": self.side, "unit": self.unit, "count": self.count, "at": self.at}
+        d.update(self.extra)
+        return d
+
+
+@dataclass
+class Setup:
+    game: str
+    scenario: str
+    seed: int | None = None
+    draws: dict = field(default_factory=dict)
+    derived: dict = field(default_factory=dict)
+    choices: dict = field(default_factory=dict)
+    placements: list[Placement] = field(default_factory=list)
+    located: yamlsafe.Located | None = field(default=None, repr=False, compare=False)
+
+    def as_dict(self) -> dict:
+        d = {"game": self.game, "scenario": self.scenario}
+        if self.seed is not None:
+            d["seed"] = self.seed
+        d["draws"] = dict(self.draws)
+        if self.derived:
+            d["derived"] = dict(self.derived)
+        d["choices"] = dict(self.choices)
+        d["placements"] = [p.as_dict() for p in self.placements]
+        return d
+
+    def where(self, *keys) -> tuple[str, int | None]:
+        if self.located is None:
+            return "", None
+        return self.located.path, self.located.where(keys)[0]
+
+
+def dump(setup: Setup) -> str:
+    return yaml.safe_dump(setup.as_dict(), allow_unicode=True, sort_keys=False, width=100)
+
+
+def _need(located, doc, key, types, what):
+    if key not in doc:
+        raise located.error((), f"missing key {key!r} ({what})")
+    if not isinstance(doc[key], types):
+        raise located.error((key,), f"{key} must be {what}")
+    return doc[key]
+
+
+def parse(located: yamlsafe.Located) -> Setup:
+    """Structure only; whether game, scenario and units exist is checked against the data."""
+    doc = located.data
+    if not isinstance(doc, dict):
+        raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
+    known = {"game", "scenario", "seed", "draws", "derived", "choices", "placements", "note"}
+    for k in doc:
+        if k not in known:
+            raise located.error((k,), f"unknown key {k!r} (known: {', '.join(sorted(known))})")
+    game = _need(located, doc, "game", str, "a game id (string)")
+    scenario = _need(located, doc, "scenario", str, "a scenario id (string)")
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise located.error(("seed",), "seed must be a whole number")
+    for key in ("draws", "derived", "choices"):
+        if not isinstance(doc.get(key, {}), dict):
+            raise located.error((key,), f"{key} must be a mapping of element id to value")
+    placements = []
+    raw = doc.get("placements", [])
+    if not isinstance(raw, list):
+        raise located.error(("placements",), "placements must be a list")
+    for i, p in enumerate(raw):
+        if not isinstance(p, dict):
+            raise located.error(("placements", i), "a placement is a mapping {side, unit, count, at}")
+        for k in p:
+            if k not in PLACEMENT_KEYS:
+                raise located.error(("placements", i, k), f"unknown placement key {k!r}")
+        for k in ("side", "unit", "at"):
+            if k not in p:
+                raise located.error(("placements", i), f"placement needs {k!r}")
+            if not isinstance(p[k], (str, int)) or isinstance(p[k], bool):
+                raise located.error(("placements", i, k), f"{k} must be a string")
+        count = p.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise located.error(("placements", i, "count"), "count must be a whole number >= 1")
+        extra = {k: v for k, v in p.items() if k not in ("side", "unit", "at", "count")}
+        placements.append(Placement(str(p["side"]), str(p["unit"]), str(p["at"]), count, extra))
+    return Setup(game, scenario, seed, dict(doc.get("draws", {})), dict(doc.get("derived", {})),
+                 dict(doc.get("choices", {})), placements, located)
+
+
+def load(path) -> Setup:
+    return parse(yamlsafe.load(path))

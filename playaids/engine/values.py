@@ -1,0 +1,37 @@
+"""Value sets as the rules write them: "1-7", [1, 2, 3], "1, 2, 3", "2-3"."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*[-–～〜~]\s*(-?\d+)\s*$")
+
+
+def expand(spec) -> list:
+    """A list of allowed values from a range string, a list, or a single value."""
+    if isinstance(spec, list):
+        out = []
+        for x in spec:
+            out.extend(expand(x) if isinstance(x, str) and _RANGE.match(x) else [x])
+        return out
+    if isinstance(spec, str):
+        m = _RANGE.match(unicodedata.normalize("NFKC", spec))
+        if m:
+            lo, hi = int(m.group(1)), int(m.group(2))
+            return list(range(lo, hi + 1))
+    return [spec]
+
+
+def label_covers(label: str, value) -> bool:
+    """Whether a printed row or column label ("1, 2, 3", "6-9", "4") stands for `value`."""
+    s = unicodedata.normalize("NFKC", label).replace("、", ",").replace("&", ",")
+    for part in s.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        m = _RANGE.match(part)
+        if m and isinstance(value, int) and int(m.group(1)) <= value <= int(m.group(2)):
+            return True
+        if part == str(value):
+            return True
+    return False

@@ -1,0 +1,62 @@
+"""verify(setup) -> [Violation]: every rule a setup breaks, named with its rule number."""
+from __future__ import annotations
+
+from playaids.engine import elements, placement
+from playaids.engine.context import Context
+from playaids.engine.model import Violation
+from playaids.errors import DataError
+
+
+def _values(setup) -> dict:
+    out = {}
+    for part in (setup.draws, setup.derived, setup.choices):
+        out.update(part)
+    return out
+
+
+def check_structure(setup, scenario) -> None:
+    """Unknown element ids and unknown units are unreadable input (exit 2), not violations."""
+    ids = {e["id"]: e for e in scenario.elements}
+    for part in ("draws", "derived", "choices"):
+        for eid in getattr(setup, part):
+            path, line = setup.where(part, eid)
+            if eid not in ids:
+                raise DataError(path or "setup", f"{part}.{eid}: unknown element (known: "
+                                f"{', '.join(sorted(ids)) or 'none'})", line)
+            if elements.bucket(ids[eid]["kind"]) != part:
+                raise DataError(path or "setup", f"{part}.{eid}: belongs under "
+                                f"{elements.bucket(ids[eid]['kind'])}", line)
+    for i, p in enumerate(setup.placements):
+        if scenario.unit(p.unit) is None:
+            path, line = setup.where("placements", i, "unit")
+            known = ", ".join(u.id for u in scenario.units[:8]) + (" ..." if len(scenario.units) > 8 else "")
+            raise DataError(path or "setup", f"placements.{i}: unknown unit {p.unit!r} in scenario "
+                            f"{scenario.id} (known: {known or 'none'})", line)
+
+
+def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
+    check_structure(setup, scenario)
+    ctx = Context(root, scenario, gmap, _values(setup))
+    out: list[Violation] = []
+    for e in scenario.elements:
+        out += elements.verify(e, ctx.value(e["id"]), ctx)
+    out += placement.check_units(setup, ctx)
+    for c in scenario.constraints:
+        if c["kind"] == "game":
+            continue
+        if c.get("unless") and ctx.option_on(c["unless"]):
+            continue
+        out += placement.CHECKS[c["kind"]](c, setup, ctx)
+    for c in scenario.constraints:
+        if c["kind"] == "game":
+            fn = dict(game_checks).get(c["check"])
+            if fn is None:
+                out.append(Violation(c["rule"], c["check"], "no check of this name is registered for the game",
+                                     status="unchecked", check="game"))
+            else:
+                out += fn(c, setup, ctx)
+    return out
+
+
+def violations_only(found) -> list[Violation]:
+    return [v for v in found if v.status == "violation"]

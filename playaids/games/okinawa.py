@@ -1,0 +1,83 @@
+"""Okinawa set-up checks the shared vocabulary does not express (seed 004, rules 9.61, 18.321).
+
+Registered in CHECKS; a scenario refers to one with `{kind: game, check: <name>}`.
+"""
+from __future__ import annotations
+
+from playaids.engine.model import Violation
+from playaids.engine.placement import slot_owner
+
+MARKER_TYPES = ("position", "minefield")
+
+
+def _spot(ctx, where: str) -> str:
+    """One key per map location: a place with a single hex and that hex number are the same spot."""
+    hexes = ctx.map.hexes_of(slot_owner(where))
+    return hexes[0] if hexes and len(hexes) == 1 else where
+
+
+def positions_on_units(c: dict, setup, ctx) -> list[Violation]:
+    """9.61a: a position marker always lies on a Japanese unit or stack, never in an empty hex."""
+    hosts = set()
+    for p in setup.placements:
+        u = ctx.scenario.unit(p.unit)
+        if u.side == c.get("side", "japan") and u.type not in MARKER_TYPES:
+            hosts.add(_spot(ctx, p.at))
+    out = []
+    for i, p in enumerate(setup.placements):
+        if ctx.scenario.unit(p.unit).type == "position" and _spot(ctx, p.at) not in hosts:
+            out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                 "a position marker must lie on a Japanese unit, not in an empty hex",
+                                 check="position-on-unit"))
+    return out
+
+
+def near_key_points(c: dict, setup, ctx) -> list[Violation]:
+    """18.321e: position markers on or adjacent to (within `within` of) a key point chosen in `element`."""
+    chosen = ctx.value(c["element"])
+    chosen = chosen if isinstance(chosen, list) else [] if chosen is None else [chosen]
+    within = c.get("within", 1)
+    grid = ctx.map.grid
+    out = []
+    for i, p in enumerate(setup.placements):
+        if ctx.scenario.unit(p.unit).type != "position":
+            continue
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        if slot_owner(p.at) in chosen:
+            continue
+        here = ctx.map.hexes_of(slot_owner(p.at))
+        unknown = [k for k in chosen if not ctx.map.hexes_of(k)]
+        near = here and grid and any(grid.distance(a, b) is not None and grid.distance(a, b) <= within
+                                     for k in chosen for a in here for b in (ctx.map.hexes_of(k) or ()))
+        if near:
+            continue
+        if not here or unknown:
+            missing = "the hex of this place" if not here else f"hexes of {', '.join(unknown)}"
+            out.append(Violation(c["rule"], where, f"needs {missing} in map.yaml to check 'within {within} of a "
+                                 "chosen key point'", status="unchecked", check="near-key-point"))
+        else:
+            out.append(Violation(c["rule"], where, f"must be on or within {within} hex of a chosen key point "
+                                 f"({', '.join(chosen)})", check="near-key-point"))
+    return out
+
+
+def key_points_held(c: dict, setup, ctx) -> list[Violation]:
+    """18.321c: every key point occupied by a Japanese unit or in Japanese ZOC. Occupation is
+    checked; a key point not occupied needs the map's terrain and ZOC to be judged."""
+    occupied = set()
+    for p in setup.placements:
+        u = ctx.scenario.unit(p.unit)
+        if u.side == "japan" and u.type not in MARKER_TYPES:
+            occupied.add(slot_owner(p.at))
+            occupied.update(ctx.map.hexes_of(slot_owner(p.at)) or ())
+    out = []
+    for kp in (p for p in ctx.map.places.values() if p.kind == c.get("place-kind", "key-point")):
+        if kp.id in occupied or (kp.hexes and any(h in occupied for h in kp.hexes)):
+            continue
+        out.append(Violation(c["rule"], kp.id, "not occupied by a Japanese unit; whether it lies in Japanese ZOC "
+                             "needs the map", status="unchecked", check="key-point-held"))
+    return out
+
+
+CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
+          "key-points-held": key_points_held}

@@ -1,0 +1,23 @@
+"""Major Campaigns of General Douglas MacArthur (seed 001): checks the shared vocabulary lacks."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from playaids.engine.model import Violation
+
+
+def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
+    """§ユニットの配置場所 (l. 13): the units in a town all belong to one side.
+    Off-map boxes (reserves) are not towns."""
+    sides: dict = defaultdict(set)
+    for p in setup.placements:
+        place = ctx.map.place(p.at.split("#", 1)[0])
+        if place is not None and place.kind == "off-map":
+            continue
+        sides[p.at].add(p.side)
+    return [Violation(c["rule"], where, f"units of {' and '.join(sorted(s))} in one town; all must be of one side",
+                      check="one-side")
+            for where, s in sorted(sides.items()) if len(s) > 1]
+
+
+CHECKS = {"one-side-per-town": one_side_per_town}

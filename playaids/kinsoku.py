@@ -1,0 +1,163 @@
+"""Japanese line-breaking rules (kinsoku shori, JIS X 4051 in short).
+
+- No line starts with a closing bracket, comma or full stop, the prolonged sound mark ー, the
+  middle dot ・, a small kana, an iteration mark or ！？：；.
+- No line ends with an opening bracket.
+
+`wrap` breaks text for SVG (which does not wrap by itself) under these rules; HTML text is
+broken by Pango, which follows UAX #14, and `violations` checks the lines of either, read
+back from the PDF by `pdf_lines`.
+"""
+from __future__ import annotations
+
+import re
+
+NO_START = frozenset(
+    "、。，．,.」』）)］]】〕〉》〙〗｝}"  # closing punctuation
+    "ー・：；:;！？!?‼⁇"  # prolonged sound mark, middle dot, colon and stops
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
+    "ゝゞヽヾ々〻"  # iteration marks
+    "％%‰℃°′″"
+)
+NO_END = frozenset("「『（(［[【〔〈《〘〖｛{“‘")
+
+_CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def _units(text: str) -> list[str]:
+    """Breakable units: a CJK character, a run of other non-space characters, or a space."""
+    out: list[str] = []
+    buf = ""
+    for ch in text:
+        if ch == " ":
+            if buf:
+                out.append(buf)
+                buf = ""
+            out.append(" ")
+        elif ord(ch) > 127 and (_CJK.match(ch) or ch in NO_START or ch in NO_END):
+            if buf:
+                out.append(buf)
+                buf = ""
+            out.append(ch)
+        else:
+            buf += ch
+    if buf:
+        out.append(buf)
+    # glue: a no-start unit joins the unit before it, a no-end unit joins the unit after it
+    glued: list[str] = []
+    carry = ""
+    for u in out:
+        if u == " ":
+            if carry:  # an opening bracket followed by a space: keep it as is
+                glued.append(carry)
+                carry = ""
+            glued.append(u)
+            continue
+        if carry:
+            u = carry + u
+            carry = ""
+        if u[-1] in NO_END and len(u) == 1:
+            carry = u
+            continue
+        if glued and u[0] in NO_START and glued[-1] != " ":
+            glued[-1] += u
+        else:
+            glued.append(u)
+    if carry:
+        glued.append(carry)
+    return glued
+
+
+def wrap(text: str, width: float, measure) -> list[str]:
+    """Greedy line filling within `width` (measure(s) -> width) that keeps the kinsoku rules.
+    A unit wider than the line is split by character, still without a forbidden line start."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for u in _units(para):
+            if u == " ":
+                if line:
+                    line += " "
+                continue
+            cand = line + u
+            if measure(cand.rstrip()) <= width or not line.strip():
+                if measure(cand) > width and not line.strip():
+                    lines.extend(_split_long(u, width, measure)[:-1])
+                    cand = _split_long(u, width, measure)[-1]
+                line = cand
+            else:
+                lines.append(line.rstrip())
+                line = u
+                if measure(line) > width:
+                    parts = _split_long(u, width, measure)
+                    lines.extend(parts[:-1])
+                    line = parts[-1]
+        lines.append(line.rstrip())
+    return [ln for ln in lines if ln] or [""]
+
+
+def _split_long(unit: str, width: float, measure) -> list[str]:
+    parts, cur = [], ""
+    for ch in unit:
+        if cur and measure(cur + ch) > width and ch not in NO_START:
+            parts.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    parts.append(cur)
+    return parts
+
+
+def violations(lines) -> list[str]:
+    """The lines that start with a no-break-before character or end with an opening bracket."""
+    bad = []
+    for ln in lines:
+        s = ln.strip()
+        if not s:
+            continue
+        if s[0] in NO_START and _cjk_context(s):
+            bad.append(f"starts with {s[0]!r}: {s[:40]!r}")
+        elif s[-1] in NO_END:
+            bad.append(f"ends with {s[-1]!r}: {s[-40:]!r}")
+    return bad
+
+
+def _cjk_context(s: str) -> bool:
+    """ASCII punctuation opening an all-Latin segment ('. ', ': ') is not a JA line break."""
+    return bool(_CJK.match(s[0])) or bool(_CJK.search(s[:6]))
+
+
+def pdf_lines(pdf_path, gap: float = 1.2) -> list[str]:
+    """The visual lines of a PDF, split where a horizontal gap wider than `gap` × the font
+    size separates characters (side-by-side columns, boxes and cells are separate lines)."""
+    import pdfplumber
+
+    out = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (c["top"], c["x0"]))
+            rows: list[list] = []
+            for c in chars:  # one row per baseline band
+                if rows and c["top"] - rows[-1][0]["top"] < 0.4 * c["size"]:
+                    rows[-1].append(c)
+                else:
+                    rows.append([c])
+            for row in rows:
+                row.sort(key=lambda c: c["x0"])
+                seg = [row[0]]
+                for a, b in zip(row, row[1:]):
+                    if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
+                        out.append(_join(seg))
+                        seg = []
+                    seg.append(b)
+                out.append(_join(seg))
+    return out
+
+
+def _join(chars) -> str:
+    s = ""
+    for a, b in zip([None] + chars[:-1], chars):
+        if a is not None and b["x0"] - a["x1"] > 0.15 * b["size"]:
+            s += " "
+        s += b["text"]
+    return s

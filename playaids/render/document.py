@@ -1,0 +1,156 @@
+"""Text-heavy documents (turn records, rule summaries, glossaries): Jinja2 templates rendered
+to PDF by WeasyPrint.
+
+- Fonts are named in the CSS: IPAex Gothic first, Noto Sans CJK JP second. Before rendering,
+  every character must have a glyph in one of them; after rendering, every font WeasyPrint
+  used must be one of them and no .notdef glyph may have been drawn. Anything else is a
+  FontMissing error, never tofu or a silent fallback font.
+- Output is deterministic: no creation dates, a fixed SOURCE_DATE_EPOCH while fonts are
+  subset, the same input gives byte-identical PDFs.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from playaids import __version__, fonts
+from playaids.errors import FontMissing
+from playaids.render.page import PageSpec
+
+FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
+FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+EPOCH = "946684800"  # 2000-01-01, the fixed timestamp of embedded font subsets
+PAPER_CSS = {"a4": "A4", "letter": "letter"}
+
+
+@functools.lru_cache(maxsize=None)
+def environment():
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape(["html", "j2"]),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["css_string"] = css_string
+    return env
+
+
+def css_string(s: str):
+    """A CSS string literal (for @page margin boxes); safe inside <style>."""
+    from markupsafe import Markup
+
+    out = "".join("\\\\" if c == "\\" else '\\"' if c == '"' else "\\3c " if c == "<" else
+                  "\\a " if c == "\n" else c for c in str(s))
+    return Markup(f'"{out}"')
+
+
+def render_template(name: str, **context) -> str:
+    from markupsafe import Markup
+
+    return environment().get_template(name).render(
+        font_stack=Markup(FONT_STACK), version=__version__, **context)
+
+
+def page_size(spec: PageSpec, landscape: bool = False) -> tuple[float, float]:
+    """(width, height) in points."""
+    w, h = spec.size
+    return (h, w) if landscape else (w, h)
+
+
+def page_css(spec: PageSpec, landscape: bool = False) -> str:
+    return f"{PAPER_CSS[spec.paper]}{' landscape' if landscape else ''}"
+
+
+# --- glyph checks ---------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _noto_cmap() -> frozenset:
+    """Characters of Noto Sans CJK JP (fontconfig), or nothing when it is not installed."""
+    if not shutil.which("fc-match"):
+        return frozenset()
+    try:
+        out = subprocess.run(["fc-match", "-f", "%{file}\n%{index}\n%{family}", FAMILIES[1]],
+                             capture_output=True, text=True, timeout=10).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    if len(out) < 3 or FAMILIES[1].lower() not in out[2].lower():
+        return frozenset()
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(out[0], fontNumber=int(out[1] or 0), lazy=True)
+    return frozenset(chr(c) for c in font.getBestCmap())
+
+
+def check_text(strings, where: str) -> None:
+    """FontMissing when a character has no glyph in the named fonts."""
+    gothic = fonts._cmap(fonts.GOTHIC)
+    for s in strings:
+        for ch in s:
+            if ch in gothic or ch in " \n\t\u00a0":
+                continue
+            if ch not in _noto_cmap():
+                raise FontMissing(f"{where}: character {ch!r} (U+{ord(ch):04X}) has no glyph in "
+                                  f"{FAMILIES[0]} or {FAMILIES[1]}")
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def _fixed_epoch():
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+@functools.lru_cache(maxsize=None)
+def _font_config():
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+def render_pdf(html: str, where: str) -> bytes:
+    """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font."""
+    fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
+    from weasyprint import HTML
+
+    used: set[str] = set()
+
+    def finisher(document, pdf):
+        used.update(f.family for f in document.fonts.values())
+
+    log = logging.getLogger("weasyprint")
+    handler = _Collect()
+    log.addHandler(handler)
+    try:
+        with _fixed_epoch():
+            data = HTML(string=html, base_url=str(TEMPLATES)).write_pdf(
+                font_config=_font_config(), finisher=finisher, pdf_identifier=where.encode())
+    finally:
+        log.removeHandler(handler)
+    for m in handler.messages:
+        if ".notdef" in m:
+            raise FontMissing(f"{where}: {m}")
+    stray = sorted(f for f in used if f not in FAMILIES)
+    if stray:
+        raise FontMissing(f"{where}: text fell back to font(s) {', '.join(stray)}; "
+                          f"only {' and '.join(FAMILIES)} are allowed")
+    return data

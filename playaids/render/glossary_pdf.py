@@ -1,0 +1,35 @@
+"""The glossary of a game as a PDF table (Jinja2 template, WeasyPrint): JA, EN, rule, note."""
+from __future__ import annotations
+
+from playaids.model import Game
+from playaids.render import document
+from playaids.render.page import PageSpec
+
+GLOSS_MARK = "†"
+
+
+def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
+    rows = []
+    for t in game.glossary:
+        note = t.note or ""
+        if t.aliases:
+            note = "、".join(t.aliases) + (" · " + note if note else "")
+        rows.append({"ja": t.ja, "en": t.en + (GLOSS_MARK if t.gloss else ""), "rule": t.rule or "", "note": note})
+    title = {"ja": game.title.ja, "en": game.title.en}
+    context = dict(
+        lang="both", html_lang="ja", page_size=document.page_css(spec), margin="12mm 12mm 15mm 12mm",
+        title=f"{title['en']} — glossary", game_title=title, rows=rows,
+        footer=f"{game.id} · 用語集 / glossary",
+        legend=f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original",
+    )
+    html = document.render_template("glossary.html.j2", **context)
+    strings = [context["footer"], context["legend"], *title.values()]
+    strings += [v for r in rows for v in r.values()]
+    return html, strings
+
+
+def render(game: Game, spec: PageSpec) -> bytes:
+    html, strings = glossary_html(game, spec)
+    where = f"{game.id}/glossary"
+    document.check_text(strings, where)
+    return document.render_pdf(html, where)

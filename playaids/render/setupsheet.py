@@ -1,0 +1,141 @@
+"""Setup sheet: what was drawn and what it means, where each unit goes, the verdict, and
+the secret part on its own page for a solitaire player to keep folded."""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from playaids import __version__, fonts, load
+from playaids.engine import elements as el
+from playaids.render.page import PageSpec
+
+
+def _t(d, lang: str) -> str:
+    if d is None:
+        return ""
+    if isinstance(d, str):
+        return d
+    if "text" in d:
+        return d["text"]
+    return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "yes / on" if v else "no / off"
+    if isinstance(v, list):
+        return ", ".join(map(str, v))
+    if isinstance(v, dict):
+        return "; ".join(f"{k}: {_value(x)}" for k, x in v.items())
+    return str(v)
+
+
+def _grid(rows, widths, font, spec, size=9):
+    style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.3)
+    data = [[Paragraph(fonts.markup(str(c)), style) for c in r] for r in rows]
+    t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+                           ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
+                           ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return t
+
+
+def story(root, setup, scenario, found, spec: PageSpec):
+    font = fonts.register()
+    lang = spec.lang
+    game = load.load_game(root, setup.game, with_tables=False)
+    w = spec.size[0] - 2 * spec.margin
+    h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
+    h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
+    body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5, wordWrap="CJK" if lang != "en" else None)
+    word = spec.word
+
+    def para(s, st=body):
+        return Paragraph(fonts.markup(s), st)
+
+    values = {**setup.draws, **setup.derived, **setup.choices}
+    head = [para(f"{game.title.get(lang).replace(chr(10), ' / ')} — {_t(scenario.title, lang)}", h1),
+            para(f"{word('ルール', 'Rule')} {scenario.rule} · {word('シード', 'seed')} {setup.seed} · "
+                 + (f"{word('ターン', 'turns')} {scenario.turns.get('first')}-{scenario.turns.get('last')}"
+                    if scenario.turns else ""))]
+    out = list(head)
+    if scenario.missing:
+        out.append(para(f"⚠ {_t(scenario.missing, lang)}"))
+    for n in scenario.notes:
+        out.append(para(f"• {_t(n['text'], lang)} ({word('ルール', 'rule')} {n.get('rule', '')})"))
+
+    def element_rows(secret: bool):
+        rows = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
+        for e in scenario.elements:
+            if bool(e.get("secret")) != secret or e["id"] not in values:
+                continue
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]]), e["rule"]])
+        return rows
+
+    pub = element_rows(False)
+    if len(pub) > 1:
+        out += [para(word("公開の結果", "Open draws and choices"), h2), _grid(pub, [w * 0.38, w * 0.47, w * 0.15], font, spec)]
+    rows = [[word("陣営", "Side"), word("ユニット", "Unit"), word("数", "No."), word("配置", "Place"), word("ルール", "Rule")]]
+    for p in setup.placements:
+        u = scenario.unit(p.unit)
+        name = _t(u.name, lang) if u and u.name else p.unit
+        place = _place_name(root, setup.game, p.at, lang)
+        rows.append([p.side, name, str(p.count), place, u.rule if u else ""])
+    if len(rows) > 1:
+        out += [para(word("配置", "Placements"), h2),
+                _grid(rows, [w * 0.11, w * 0.3, w * 0.07, w * 0.37, w * 0.15], font, spec, 8.5)]
+    out += [para(word("判定", "Verification"), h2)]
+    bad = [v for v in found if v.status == "violation"]
+    if not bad:
+        out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
+    for v in found:
+        out.append(para(("✗ " if v.status == "violation" else "? ") + v.line()))
+    secret = element_rows(True)
+    if len(secret) > 1:
+        out += [PageBreak(), para(word("秘密 — 折りたたんで保管すること", "SECRET — fold and keep hidden"), h1),
+                Spacer(1, 6), _grid(secret, [w * 0.38, w * 0.47, w * 0.15], font, spec)]
+    return out
+
+
+_PLACES: dict = {}
+
+
+def _place_name(root, game_id, where: str, lang: str) -> str:
+    from playaids.engine import loading
+
+    key = (str(root), game_id)
+    if key not in _PLACES:
+        _PLACES[key] = loading.load_map(root, game_id)
+    gmap = _PLACES[key]
+    base, _, slot = where.partition("#")
+    p = gmap.place(base)
+    if p is None:
+        return f"{word_hex(where)}" if where.isdigit() else where
+    name = _t(p.name, lang)
+    return f"{name} ({slot} / {p.slots})" if slot else name
+
+
+def word_hex(h: str) -> str:
+    return f"hex {h}"
+
+
+def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
+                            topMargin=spec.margin, bottomMargin=spec.margin, invariant=1,
+                            initialFontName=fonts.register(), title=f"{setup.game} {setup.scenario} seed {setup.seed}",
+                            author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
+
+    def page(canvas, doc):
+        canvas.setViewerPreference("PrintScaling", "None")
+        canvas.setFont(fonts.register(), 7)
+        canvas.drawRightString(spec.size[0] - spec.margin, spec.margin * 0.55,
+                               f"playaids {__version__} · {setup.game}/{setup.scenario} · {doc.page}")
+
+    doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
+    return buf.getvalue()

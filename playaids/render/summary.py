@@ -1,0 +1,84 @@
+"""Rule summaries: rules.yaml as a 1-4 page document (Jinja2 template, WeasyPrint).
+
+`ja` or `en`: one column of sections, numbered phases for a sequence of play, bullets for
+points. `both`: each item as a row of two cells, Japanese left, English right. A name whose
+English is our rendering (gloss) carries a dagger; every item ends with its rule number.
+"""
+from __future__ import annotations
+
+from playaids.model import Game, Text
+from playaids.render import document
+from playaids.render.page import PageSpec
+from playaids.rules import Item, Summary
+
+MARGIN = "13mm 13mm 15mm 13mm"
+GLOSS_MARK = "†"
+
+
+def _name(t: Text | None, lang: str) -> str:
+    if t is None:
+        return ""
+    s = t.get(lang)
+    return s + GLOSS_MARK if (lang == "en" and t.gloss and not t.neutral) else s
+
+
+def _cell(item: Item, lang: str) -> dict:
+    return {"name": _name(item.name, lang), "text": item.text.get(lang) if item.text else "", "rule": item.rule}
+
+
+def _rows(section, langs):
+    """(depth, number, {lang: cell}) for every item, in reading order."""
+    out = []
+    counters = [0] * 8
+    for depth, item in section.walk():
+        counters[depth] += 1
+        for d in range(depth + 1, len(counters)):
+            counters[d] = 0
+        number = ".".join(str(c) for c in counters[: depth + 1]) if section.kind == "sequence" else ""
+        out.append({"depth": depth, "number": number, "cells": {lang: _cell(item, lang) for lang in langs}})
+    return out
+
+
+def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[str, list[str]]:
+    langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
+    sections = []
+    for s in summary.sections:
+        sections.append({
+            "id": s.id, "kind": s.kind, "rule": s.rule,
+            "title": {lang: s.title.get(lang) for lang in langs},
+            "intro": {lang: s.intro.get(lang) for lang in langs} if s.intro else None,
+            "missing": {lang: s.missing.get(lang) for lang in langs} if s.missing else None,
+            "rows": _rows(s, langs),
+        })
+    game_title = {lang: (game.title.get(lang) if game else summary.game) for lang in langs}
+    title = {lang: summary.title.get(lang) for lang in langs}
+    words = {"ja": {"rule": "ルール", "gloss": "", "source": "出典"},
+             "en": {"rule": "rule", "gloss": f"{GLOSS_MARK} English name rendered by us: the rules give no original.",
+                    "source": "source"}}
+    src = summary.source.get("seed", "")
+    footer = f"{summary.game} · {' / '.join(title[lang] for lang in langs)}"
+    context = dict(
+        lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja",
+        page_size=document.page_css(spec), margin=MARGIN, title=" / ".join(game_title.values()),
+        game_title=game_title, sheet_title=title, sections=sections, words=words, source=src,
+        footer=footer, translated=("en" in langs),
+        translation_note="The English is a translation of the Japanese rules, not the original rule text.",
+    )
+    html = document.render_template("summary.html.j2", **context)
+    strings = [footer, src, context["translation_note"], *game_title.values(), *title.values()]
+    strings += [v for lang in langs for v in words[lang].values()]
+    for s in sections:
+        for part in ("title", "intro", "missing"):
+            if s[part]:
+                strings += list(s[part].values())
+        for r in s["rows"]:
+            for c in r["cells"].values():
+                strings += [c["name"], c["text"], c["rule"]]
+    return html, strings
+
+
+def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
+    html, strings = summary_html(summary, game, spec)
+    where = f"{summary.game}/summary"
+    document.check_text(strings, where)
+    return document.render_pdf(html, where)

@@ -1,0 +1,155 @@
+"""Scenarios of Major Campaigns of General Douglas MacArthur (seed 001): generation for many seeds
+verifies clean, and each broken rule is named by verification."""
+import pytest
+
+from conftest import FIXTURES, run_cli
+from playaids.engine import api
+from scenariohelp import DATA, Game, checks_of, mutated, place, rules
+
+STACK = "§ユニットの配置場所"
+KOREA_START = "§KOREAN WAR 開始時部隊"
+BATAAN_START = "§BATAAN RETREAT 開始時部隊"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game("rgi-macarthur")
+
+
+def test_three_scenarios(game):
+    assert sorted(game.scenarios) == ["bataan-retreat", "korea", "new-guinea"]
+    assert {s: (sc.turns["first"], sc.turns["last"]) for s, sc in game.scenarios.items()} == {
+        "korea": (1, 15), "new-guinea": (1, 20), "bataan-retreat": (1, 36)}
+
+
+@pytest.mark.parametrize("scenario", ["korea", "new-guinea", "bataan-retreat"])
+def test_every_seed_generates_a_legal_setup(game, scenario):
+    for seed in range(1000):
+        setup = game.generate(scenario, seed)
+        assert game.verify(setup) == [], (scenario, seed)
+
+
+def test_api_round_trip_and_determinism():
+    a = api.generate(DATA, "rgi-macarthur", "korea", 7)
+    b = api.generate(DATA, "rgi-macarthur", "korea", 7)
+    assert a.as_dict() == b.as_dict()
+    sc, found = api.verify_setup(DATA, a)
+    assert sc.id == "korea" and found == []
+
+
+def test_korea_forces_and_deal(game):
+    s = game.generate("korea", 0)
+    by_place: dict = {}
+    for p in s.placements:
+        by_place.setdefault((p.side, p.at), 0)
+        by_place[(p.side, p.at)] += p.count
+    nk = {at: n for (side, at), n in by_place.items() if side == "red"}
+    assert nk == {f"pusan-adjacent#{i}": 4 for i in range(1, 6)}
+    un = {at: n for (side, at), n in by_place.items() if side == "blue" and at.startswith("pusan-perimeter#")}
+    assert sum(un.values()) == 19 and max(un.values()) <= 10
+    assert by_place[("blue", "un-reserve")] == 4
+    assert s.draws["movement-deck"] == {"blue": 15, "red": 8, "end-card": {"pile": "blue", "position": "bottom"}}
+
+
+def test_korea_overstacked_town(game):
+    s = mutated(game.generate("korea", 0))
+    for p in s.placements:
+        if p.side == "blue" and p.at.startswith("pusan-perimeter"):
+            p.at = "pusan-perimeter#1"
+    found = game.violations(s)
+    assert checks_of(found) == {(STACK, "stacking")}
+    assert [v.message for v in found] == ["19 units, limit 10"]
+
+
+def test_korea_mixed_sides_in_a_town(game):
+    s = mutated(game.generate("korea", 0))
+    nk = next(p for p in s.placements if p.unit == "nk-force")
+    nk.at = "pusan-perimeter#1"
+    found = game.violations(s)
+    assert (STACK, "one-side") in checks_of(found)
+    assert (KOREA_START, "place") in checks_of(found)   # NK must be in the adjacent towns
+    assert (KOREA_START, "count") in checks_of(found)   # and 4 in each of them
+    assert any(v.where == nk.at for v in found if v.check == "one-side")
+
+
+def test_korea_dropped_unit(game):
+    s = mutated(game.generate("korea", 0))
+    s.placements = [p for p in s.placements if p.unit != "un-armour"]
+    found = game.violations(s)
+    assert checks_of(found) == {(KOREA_START, "count")}
+    assert found[0].message == "0 placed, the scenario has 1"
+
+
+def test_korea_wrong_deal_and_end_card(game):
+    s = mutated(game.generate("korea", 0))
+    s.draws["movement-deck"] = {"blue": 14, "red": 8, "end-card": {"pile": "blue", "position": "bottom"}}
+    assert checks_of(game.violations(s)) == {("§KOREAN WAR ゲームの期間", "deal")}
+    s.draws["movement-deck"] = {"blue": 15, "red": 8, "end-card": {"pile": "red", "position": "bottom"}}
+    assert checks_of(game.violations(s)) == {("§KOREAN WAR ゲームの期間", "end-card")}
+
+
+def test_new_guinea_placements(game):
+    s = game.generate("new-guinea", 0)
+    assert {(p.unit, p.at, p.count) for p in s.placements} >= {
+        ("allied-uberi", "uberi", 1), ("allied-port-moresby", "port-moresby", 2),
+        ("japanese-buna", "buna", 1), ("japanese-kokoda", "kokoda", 2), ("japanese-ioribawa", "ioribawa", 3)}
+    assert s.draws["movement-deck"]["end-card"] == {"pile": "blue", "position": "bottom-at-turn-over-1"}
+    bad = mutated(s)
+    next(p for p in bad.placements if p.unit == "japanese-kokoda").at = "buna"
+    assert checks_of(game.violations(bad)) == {("§NEW GUINEA 開始時部隊", "place")}
+
+
+def test_new_guinea_unnamed_adjacent_town_is_unchecked(game):
+    s = mutated(game.generate("new-guinea", 0))
+    next(p for p in s.placements if p.unit == "allied-adjacent").at = "town-x"
+    found = game.verify(s)
+    assert [(v.rule, v.status) for v in found] == [("§NEW GUINEA 開始時部隊", "unchecked")]
+
+
+def test_bataan_allocation(game):
+    s = game.generate("bataan-retreat", 5)
+    alloc = s.choices["japanese-deployment"]
+    assert sorted(alloc) == [f"zone-{i}" for i in range(1, 6)]
+    assert sum(z["large"] for z in alloc.values()) == 16 and sum(z["small"] for z in alloc.values()) == 40
+    bad = mutated(s)
+    bad.choices["japanese-deployment"]["zone-1"]["large"] += 1
+    found = game.violations(bad)
+    assert checks_of(found) == {(BATAAN_START, "allocate")}
+    assert found[0].message == "17 large allotted, the force has 16"
+    bad = mutated(s)
+    bad.choices["japanese-deployment"]["bataan-peninsula"] = {"large": 0, "small": 0}
+    assert checks_of(game.violations(bad)) == {(BATAAN_START, "allocate")}
+
+
+def test_bataan_allied_minimums(game):
+    s = game.generate("bataan-retreat", 5)
+    assert s.draws["movement-deck"] == {"blue": 12, "red": 11,
+                                         "end-card": {"pile": "blue", "position": "bottom-at-turn-over-2"}}
+    bad = mutated(s)
+    bad.placements = [p for p in bad.placements if p.at != "bataan-zone-i"]
+    place(bad, "blue", "us-zone-i", "manila", 3)   # wrong place: placement rule and zone I minimum
+    place(bad, "blue", "pa-zone-i", "olongapo", 6)
+    found = game.violations(bad)
+    where = {(v.rule, v.check, v.where) for v in found}
+    assert (BATAAN_START, "count", "bataan-zone-i") in where
+    msgs = {v.message for v in found if v.where == "bataan-zone-i"}
+    assert msgs == {"0 US units, at least 3", "0 Filipino units, at least 6"}
+
+
+def test_bataan_peninsula_excludes_olongapo(game):
+    s = mutated(game.generate("bataan-retreat", 5))
+    for p in s.placements:
+        if p.at == "mariveles" and p.unit != "us-mariveles":
+            p.at = "olongapo"
+    next(p for p in s.placements if p.unit == "pa-bataan").at = "olongapo"
+    found = game.violations(s)
+    assert {(v.rule, v.check, v.where) for v in found if v.check == "count"} == {
+        (BATAAN_START, "count", "bataan-peninsula")}
+
+
+def test_cli_verify_bad_setup_file():
+    r = run_cli("verify", FIXTURES / "setups" / "rgi-macarthur-korea-bad.yaml")
+    out = r.stdout.decode()
+    assert r.returncode == 1, out + r.stderr.decode()
+    assert "§ユニットの配置場所  pusan-perimeter#1: 11 units, limit 10" in out
+    assert "§KOREAN WAR ゲームの期間" in out and "1 violation" not in out
