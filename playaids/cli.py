@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -207,19 +208,33 @@ for _command in _DOCUMENTS:
     cli.add_command(_command)
 
 
-def main() -> None:
+def main(argv=None) -> None:
+    """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     try:
-        cli(standalone_mode=False, obj={})
+        cli(args=argv, standalone_mode=False, obj={})
     except PlayaidsError as e:
         click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
         sys.exit(2)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except click.exceptions.UsageError as e:
+        where = f" ({e.ctx.command_path})" if e.ctx else ""
+        click.echo(f"playaids: {' '.join(e.format_message().split())}{where}; see --help", err=True)
+        sys.exit(2)
     except click.ClickException as e:
-        e.show()
+        click.echo(f"playaids: {' '.join(e.format_message().split())}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("playaids: aborted", err=True)
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as e:
+        click.echo(f"playaids: {e.filename or ''}: {e.strerror or e}", err=True)
+        sys.exit(2)
+    except Exception as e:  # a bug: still one line, the traceback on request
+        if os.environ.get("PLAYAIDS_DEBUG"):
+            raise
+        click.echo(f"playaids: internal error: {type(e).__name__}: {e} (PLAYAIDS_DEBUG=1 shows the traceback)",
+                   err=True)
+        sys.exit(3)

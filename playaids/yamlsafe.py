@@ -51,7 +51,10 @@ def _build(node, path, marks, constructor, file):
     if node.tag not in _CORE_TAGS:
         raise DataError(file, f"tag {node.tag!r} is not allowed", *_mark(node))
     if isinstance(node, ScalarNode):
-        return constructor.construct_object(node, deep=True)
+        try:
+            return constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as e:
+            raise DataError(file, f"bad value: {str(e).splitlines()[0]}", *_mark(node)) from None
     if isinstance(node, SequenceNode):
         return [_build(item, path + (i,), marks, constructor, file) for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
@@ -59,9 +62,14 @@ def _build(node, path, marks, constructor, file):
         for knode, vnode in node.value:
             if not isinstance(knode, ScalarNode):
                 raise DataError(file, "mapping keys must be plain scalars", *_mark(knode))
-            key = constructor.construct_object(knode)
             if knode.tag == "tag:yaml.org,2002:merge":
                 raise DataError(file, "merge keys (<<) are not allowed", *_mark(knode))
+            if knode.tag not in _CORE_TAGS:
+                raise DataError(file, f"tag {knode.tag!r} is not allowed", *_mark(knode))
+            try:
+                key = constructor.construct_object(knode)
+            except yaml.YAMLError as e:
+                raise DataError(file, f"bad key: {str(e).splitlines()[0]}", *_mark(knode)) from None
             if key in out:
                 raise DataError(file, f"duplicate key {key!r}", *_mark(knode))
             out[key] = _build(vnode, path + (key,), marks, constructor, file)
