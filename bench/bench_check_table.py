@@ -5,6 +5,8 @@
 - one PDF page: a chart card this project renders, read back with pdfplumber and checked
   (target <= 0.3 s).
 
+Times are the median CPU time of several runs.
+
     .venv/bin/python bench/bench_check_table.py
 """
 from __future__ import annotations
@@ -50,11 +52,12 @@ def big_csv(table: Table) -> str:
 
 
 def timed(fn, repeat: int = 7) -> tuple[float, object]:
+    """Median CPU time of `fn` (process time: stable on a busy machine) and its result."""
     times, result = [], None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         result = fn()
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return statistics.median(times), result
 
 

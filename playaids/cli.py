@@ -95,19 +95,22 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, out):
 @click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
 @click.option("--lang", type=LANG, default="both", show_default=True)
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--terrain", type=click.Path(dir_okay=False), default=None,
+              help="Terrain file of the hexes used (asl-chapter-g caves).")
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper):
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, terrain):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
     from playaids.engine import api, setupfile
 
     root = _root(ctx)
     seed = 0 if seed is None else seed
+    options = {"terrain": terrain} if terrain else None
     if count:
-        lines = [json.dumps(api.generate(root, game, scenario, s, map_file).as_dict(), ensure_ascii=False,
+        lines = [json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
                             sort_keys=False) for s in range(seed, seed + count)]
         _emit("\n".join(lines) + "\n", out)
         return
-    setup = api.generate(root, game, scenario, seed, map_file)
+    setup = api.generate(root, game, scenario, seed, map_file, options)
     _emit(setupfile.dump(setup), out)
     if sheet:
         from playaids.render import setupsheet
@@ -206,6 +209,10 @@ from playaids.doccli import COMMANDS as _DOCUMENTS  # noqa: E402  (turns, summar
 
 for _command in _DOCUMENTS:
     cli.add_command(_command)
+
+from playaids.games.asl_chapter_g.command import ccss as _ccss  # noqa: E402  (ASL caves CCSS, issue 6)
+
+cli.add_command(_ccss)
 
 
 def main(argv=None) -> None:

@@ -56,7 +56,7 @@ def _units(text: str) -> list[str]:
         if carry:
             u = carry + u
             carry = ""
-        if u[-1] in NO_END and len(u) == 1:
+        if all(c in NO_END for c in u):  # opening brackets stay with what follows them
             carry = u
             continue
         if glued and u[0] in NO_START and glued[-1] != " ":

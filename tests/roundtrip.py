@@ -30,5 +30,5 @@ def assert_round_trip(table, game, lang, tmp_path, paper="a4"):
     text = pdfread.comparable(pdfread.page_text(pdf).replace("\n", " "))
     assert pdfread.comparable(table.title.get(lang).replace("\n", " ")) in text
     for e in table.legend:
-        assert pdfread.comparable(e.code.get(lang).replace(chr(10), ' ')) in text
+        assert pdfread.comparable(e.code.get(lang).replace(chr(10), ' / ')) in text
     return pdf

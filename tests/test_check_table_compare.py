@@ -180,3 +180,15 @@ def test_spanning_cell_may_be_repeated_or_empty():
         found = raw([["Die roll", "1-2", "1-1", "2-1"], ["2-3", "1 / –", "– / 1", "– / 2DR"],
                      ["4", "1D / 1", "1 / 1", "– / 1"], ["5-6", "A", "B", "C"], ["7-12", "Miss", covered, covered]])
         assert check_raw(CRT, found).equal
+
+
+def test_a_table_pasted_without_its_header_row():
+    found = raw([["2-3", "1 / –", "– / 1", "– / 2DR"],
+                 ["4", "1D / 1", "1 / 1", "– / 1"],
+                 ["5-6", "A", "B", "C"],
+                 ["7-12", "Miss", "", ""]], kind="text")
+    cmp = check_raw(CRT, found)
+    assert cmp.found.header_rows == 0
+    # the columns pair by their cells; only their labels are missing
+    assert kinds(cmp) == [("column-label", None, "1-2"), ("column-label", None, "1-1"),
+                          ("column-label", None, "2-1")]

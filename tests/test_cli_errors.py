@@ -125,7 +125,7 @@ def test_missing_font_is_a_clear_error(data, tmp_path):
 
 
 def test_glyph_missing_is_an_error(data, tmp_path):
-    edit(table_file(data), "Rolls above 12", "Rolls \U0001F600 above 12")
+    edit(table_file(data), "Rolls above 12", "Rolls \U00013000 above 12")
     r = run_cli("--data", data, "table", "demo-game", "results", "--format", "pdf", "--lang", "en",
                 "-o", tmp_path / "x.pdf")
-    assert_one_line_error(r, "U+1F600", "no glyph in IPAexGothic or DejaVuSans")
+    assert_one_line_error(r, "U+13000", "no glyph in IPAexGothic or DejaVuSans")

@@ -122,7 +122,7 @@ def locate(raw: RawTable, ek: ExpectedKeys) -> FoundGrid:
         best = _column_score(raw, cols, label_col, 1, ek)
         if best == 0 and raw.rows and _is_row_label(raw.rows[0][label_col], ek) and ek.columns:
             h = 0   # no header row at all: the first row is already data
-        while 0 < h < min(MAX_HEADER_ROWS, len(raw.rows)) and best < len(ek.columns):
+        while 0 < h < min(MAX_HEADER_ROWS, len(raw.rows)) and best < len(ek.columns) + 1:
             if _is_row_label(raw.rows[h][label_col], ek):
                 break
             score = _column_score(raw, cols, label_col, h + 1, ek)

@@ -8,10 +8,10 @@ from playaids.engine import verify as ver
 from playaids.errors import DataError
 
 
-def generate(root, game_id: str, scenario_id: str, seed: int, map_file=None):
+def generate(root, game_id: str, scenario_id: str, seed: int, map_file=None, options=None):
     scenario = loading.load_scenario(root, game_id, scenario_id)
     gmap = loading.load_map(root, game_id, map_file)
-    return gen.generate(scenario, gmap, root, seed)
+    return gen.generate(scenario, gmap, root, seed, options)
 
 
 def verify_setup(root, setup, map_file=None):

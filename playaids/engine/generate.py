@@ -115,7 +115,8 @@ def _place_units(ctx, rng: random.Random) -> list[Placement]:
     return [Placement(side, uid, at, n) for (uid, side, at), n in counts.items()]
 
 
-def generate(scenario, gmap, root, seed: int) -> Setup:
+def generate(scenario, gmap, root, seed: int, options: dict | None = None) -> Setup:
+    """`options`: inputs of a game's generation hook (e.g. {"terrain": FILE})."""
     rng = random.Random(seed)
     ctx = Context(root, scenario, gmap)
     setup = Setup(scenario.game, scenario.id, seed)
@@ -126,4 +127,13 @@ def generate(scenario, gmap, root, seed: int) -> Setup:
         ctx.values[e["id"]] = v
         getattr(setup, elements.bucket(e["kind"]))[e["id"]] = v
     setup.placements = _place_units(ctx, rng)
+    from playaids import games
+
+    hook = games.generator(scenario.game)
+    if hook is not None:
+        hook(setup, ctx, rng, dict(options or {}))
+    elif options:
+        from playaids.errors import PlayaidsError
+
+        raise PlayaidsError(f"{scenario.game} takes no {', '.join('--' + k for k in sorted(options))}")
     return setup

@@ -35,6 +35,7 @@ class Setup:
     choices: dict = field(default_factory=dict)
     placements: list[Placement] = field(default_factory=list)
     located: yamlsafe.Located | None = field(default=None, repr=False, compare=False)
+    extra: dict = field(default_factory=dict)  # a game's own top-level keys (games.setup_keys)
 
     def as_dict(self) -> dict:
         d = {"game": self.game, "scenario": self.scenario}
@@ -45,6 +46,7 @@ class Setup:
             d["derived"] = dict(self.derived)
         d["choices"] = dict(self.choices)
         d["placements"] = [p.as_dict() for p in self.placements]
+        d.update(self.extra)
         return d
 
     def where(self, *keys) -> tuple[str, int | None]:
@@ -71,6 +73,10 @@ def parse(located: yamlsafe.Located) -> Setup:
     if not isinstance(doc, dict):
         raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
     known = {"game", "scenario", "seed", "draws", "derived", "choices", "placements", "note"}
+    if isinstance(doc.get("game"), str):
+        from playaids import games
+
+        known |= set(games.setup_keys(doc["game"]))
     for k in doc:
         if k not in known:
             raise located.error((k,), f"unknown key {k!r} (known: {', '.join(sorted(known))})")
@@ -102,8 +108,10 @@ def parse(located: yamlsafe.Located) -> Setup:
             raise located.error(("placements", i, "count"), "count must be a whole number >= 1")
         extra = {k: v for k, v in p.items() if k not in ("side", "unit", "at", "count")}
         placements.append(Placement(str(p["side"]), str(p["unit"]), str(p["at"]), count, extra))
+    extra = {k: v for k, v in doc.items() if k not in {"game", "scenario", "seed", "draws", "derived",
+                                                        "choices", "placements", "note"}}
     return Setup(game, scenario, seed, dict(doc.get("draws", {})), dict(doc.get("derived", {})),
-                 dict(doc.get("choices", {})), placements, located)
+                 dict(doc.get("choices", {})), placements, located, extra)
 
 
 def load(path) -> Setup:

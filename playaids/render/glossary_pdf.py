@@ -1,4 +1,6 @@
-"""The glossary of a game as a PDF table (Jinja2 template, WeasyPrint): JA, EN, rule, note."""
+"""The glossary of a game as a PDF table (Jinja2 template, WeasyPrint): JA, EN, rule, other JA
+spellings. The source notes of the terms stay in the Markdown and CSV exports: the printed
+glossary is for the table."""
 from __future__ import annotations
 
 from playaids.model import Game
@@ -11,10 +13,8 @@ GLOSS_MARK = "†"
 def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
     rows = []
     for t in game.glossary:
-        note = t.note or ""
-        if t.aliases:
-            note = "、".join(t.aliases) + (" · " + note if note else "")
-        rows.append({"ja": t.ja, "en": t.en + (GLOSS_MARK if t.gloss else ""), "rule": t.rule or "", "note": note})
+        rows.append({"ja": t.ja, "en": t.en + (GLOSS_MARK if t.gloss else ""), "rule": t.rule or "",
+                     "aliases": "、".join(t.aliases)})
     title = {"ja": game.title.ja, "en": game.title.en}
     context = dict(
         lang="both", html_lang="ja", page_size=document.page_css(spec), margin="12mm 12mm 15mm 12mm",

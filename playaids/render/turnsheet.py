@@ -34,6 +34,7 @@ BOTTOM = 14 * PT_PER_MM
 GAP = 5.0  # between boxes
 PAD = 4.0  # inside a box
 LABEL, DATE, EVENT, SMALL = 11.5, 8.5, 7.6, 6.8
+CHECK = 7.6  # tick-box lines (□ is about 0.8 em wide)
 LEADING = 1.22
 TICK = 10.0  # the "turn played" tick box
 MIN_BOX = 62.0  # room to write in an empty box
@@ -85,16 +86,16 @@ class Box:
         return max(MIN_BOX, h + PAD + 2)
 
 
-def _checks_height(checks, width: float) -> float:
+def _check_lines(checks, width: float) -> list[str]:
+    """The per-turn tick boxes as text: □ to tick, ■ already given by the source."""
     if not checks:
-        return 0.0
-    rows, x = 1, 0.0
-    for label, _ in checks:
-        w = 9 + _width(label, SMALL) + 6
-        if x and x + w > width:
-            rows, x = rows + 1, 0.0
-        x += w
-    return rows * (SMALL * LEADING + 2) + 2
+        return []
+    return _wrap("  ".join(("■" if marked else "□") + label for label, marked in checks), width, CHECK)
+
+
+def _checks_height(checks, width: float) -> float:
+    lines = _check_lines(checks, width)
+    return len(lines) * CHECK * LEADING + 2 if lines else 0.0
 
 
 class Notes:
@@ -185,16 +186,47 @@ def _columns(n: int) -> int:
     return 9
 
 
-def _marker(g, d, kind: int | None, x: float, y: float, spec: PageSpec):
+class Paths:
+    """Shapes gathered into one SVG path per style: WeasyPrint's cost is per SVG node."""
+
+    def __init__(self):
+        self.data: dict = {}
+
+    def _add(self, style: tuple, cmd: str) -> None:
+        self.data.setdefault(style, []).append(cmd)
+
+    def rect(self, style: tuple, x: float, y: float, w: float, h: float) -> None:
+        self._add(style, f"M{x:.2f} {y:.2f}h{w:.2f}v{h:.2f}h{-w:.2f}z")
+
+    def line(self, style: tuple, x1: float, y1: float, x2: float, y2: float) -> None:
+        self._add(style, f"M{x1:.2f} {y1:.2f}L{x2:.2f} {y2:.2f}")
+
+    def circle(self, style: tuple, cx: float, cy: float, r: float) -> None:
+        self._add(style, f"M{cx - r:.2f} {cy:.2f}a{r} {r} 0 1 0 {2 * r:.2f} 0a{r} {r} 0 1 0 {-2 * r:.2f} 0z")
+
+    def emit(self, d, g) -> None:
+        for (fill, stroke, width), cmds in self.data.items():
+            g.add(d.path(d="".join(cmds), fill=fill, stroke=stroke, stroke_width=width))
+
+
+def FILL(colour: str) -> tuple:
+    return (colour, "none", 0)
+
+
+def STROKE(width: float, fill: str = "none") -> tuple:
+    return (fill, "#000", width)
+
+
+def _marker(paths: Paths, kind: int | None, x: float, y: float, spec: PageSpec):
     """Side marker: a square for the first side, a circle for the second (colour and shape)."""
     if kind is None:
         return
     colours = [OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["green"], OKABE_ITO["purple"]]
     c = "#000" if spec.grayscale else colours[kind % len(colours)]
     if kind % 2 == 0:
-        g.add(d.rect((x, y - 4.6), (4.4, 4.4), fill=c))
+        paths.rect(FILL(c), x, y - 4.6, 4.4, 4.4)
     else:
-        g.add(d.circle((x + 2.3, y - 2.4), 2.4, fill=c))
+        paths.circle(FILL(c), x + 2.3, y - 2.4, 2.4)
 
 
 def _svg(width: float, height: float):
@@ -222,30 +254,31 @@ def row_html(boxes: list[Box], width: float, box_w: float, spec: PageSpec) -> st
     """One row of turn boxes: the SVG drawing and the HTML lines over it."""
     height = max(b.height(box_w) for b in boxes)
     d, g = _svg(width, height + 1)
+    paths = Paths()
     words: list[str] = []
     for i, b in enumerate(boxes):
         x0 = i * (box_w + GAP)
-        g.add(d.rect((x0 + 0.5, 0.5), (box_w - 1, height - 0.5), fill="#fff", stroke="#000", stroke_width=0.9))
+        paths.rect(STROKE(0.9, "#fff"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
         x, y = x0 + PAD, PAD
         for k, h in enumerate(b.header):
             size = LABEL if k == 0 else LABEL * 0.8
             words.append(_word_div(h, x, y + (LABEL - size) * 0.9, size))
             x += _width(h, size) + 6
-        g.add(d.rect((x0 + box_w - PAD - TICK, PAD), (TICK, TICK), fill="#fff", stroke="#000", stroke_width=0.9))
+        paths.rect(STROKE(0.9, "#fff"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
         y += LABEL * LEADING
         if b.date:
             words.append(_word_div(b.date, x0 + PAD, y - 1, DATE, spec.colour("muted")))
             y += DATE * LEADING
         y += 2
-        g.add(d.line((x0 + PAD, y), (x0 + box_w - PAD, y), stroke="#000", stroke_width=0.4))
+        paths.line(STROKE(0.4), x0 + PAD, y, x0 + box_w - PAD, y)
         y += 1
         run: list[Line] = []
         run_top = y
         for ln in b.lines:
             h = ln.size * LEADING
             if ln.band:
-                g.add(d.rect((x0 + 1.5, y + 0.3), (box_w - 3, h), fill=spec.colour("header"), stroke="none"))
-            _marker(g, d, ln.marker, x0 + PAD, y + h - 1.6, spec)
+                paths.rect(FILL(spec.colour("header")), x0 + 1.5, y + 0.3, box_w - 3, h)
+            _marker(paths, ln.marker, x0 + PAD, y + h - 1.6, spec)
             if run and (ln.size, ln.fill, ln.dx) != (run[0].size, run[0].fill, run[0].dx):
                 words.append(_word_div([r.text for r in run], x0 + PAD + run[0].dx, run_top, run[0].size, run[0].fill))
                 run = []
@@ -256,18 +289,9 @@ def row_html(boxes: list[Box], width: float, box_w: float, spec: PageSpec) -> st
         if run:
             words.append(_word_div([r.text for r in run], x0 + PAD + run[0].dx, run_top, run[0].size, run[0].fill))
         if b.checks:
-            cy = height - PAD - _checks_height(b.checks, box_w - 2 * PAD) + 2
-            cx = x0 + PAD
-            for label, marked in b.checks:
-                w = 9 + _width(label, SMALL) + 6
-                if cx > x0 + PAD and cx + w > x0 + box_w - PAD:
-                    cx, cy = x0 + PAD, cy + SMALL * LEADING + 2
-                g.add(d.rect((cx, cy), (7, 7), fill="#fff", stroke="#000", stroke_width=0.7))
-                if marked:
-                    g.add(d.polyline([(cx + 1.3, cy + 3.6), (cx + 3, cy + 5.6), (cx + 6, cy + 1.2)],
-                                     fill="none", stroke="#000", stroke_width=1.1))
-                words.append(_word_div(label, cx + 9, cy - 0.6, SMALL))
-                cx += w
+            lines = _check_lines(b.checks, box_w - 2 * PAD)
+            words.append(_word_div(lines, x0 + PAD, height - PAD - len(lines) * CHECK * LEADING, CHECK))
+    paths.emit(d, g)
     return _row_div(d, words, width, height + 1)
 
 
@@ -288,9 +312,18 @@ def _label_col(labels: list[str], width: float) -> float:
     return min(max(60.0, widest + 2 * PAD), width * 0.22)
 
 
-def _centred(lines: list[str], x: float, w: float, top: float, size: float) -> list[str]:
+SVG_FONT = ", ".join(f"'{f}'" for f in document.FAMILIES)
+
+
+def _centred(lines: list[str], x: float, w: float, top: float, size: float, g=None, d=None) -> list[str]:
+    """Centred words: a short ASCII label (a number) as SVG text in the drawing, cheaper than
+    an HTML block; anything longer as HTML over it."""
     out = []
     for k, ln in enumerate(lines):
+        if g is not None and len(ln) <= 3 and ln.isascii():
+            g.add(d.text(ln, insert=(x + w / 2, top + k * size * LEADING + size * 0.98), font_size=size,
+                         text_anchor="middle", font_family=SVG_FONT))
+            continue
         lw = _width(ln, size)
         out.append(_word_div(ln, x + max(1.0, (w - lw) / 2), top + k * size * LEADING, size))
     return out
@@ -332,27 +365,33 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float) -> st
     row_h = [max(base, len(x) * EVENT * LEADING + 5) for x in row_lines]
     height = head_h + sum(row_h)
     d, g = _svg(total_w, height + 1)
+    paths = Paths()
     words: list[str] = []
     if heads:
-        g.add(d.rect((0.5, 0.5), (total_w - 1, head_h), fill=spec.colour("header"), stroke="none"))
+        paths.rect(FILL(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
         if corner:
             words.append(_word_div(corner, 2, head_h - SMALL * LEADING - 2, SMALL))
         for lines, x, w in zip(head_lines, xs, widths):
-            words += _centred(lines, x, w, 2.5, SMALL)
+            words += _centred(lines, x, w, 2.5, SMALL, g, d)
     y = head_h
     for lines, h in zip(row_lines, row_h):
         if lines:
             words.append(_word_div(lines, 2, y + (h - len(lines) * EVENT * LEADING) / 2, EVENT))
         for lines_c, x, w in zip(cell_lines, xs, widths):
-            words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL)
+            words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL, g, d)
         y += h
     for x in xs if track.kind != "boxes" or has_labels else xs[1:-1]:
-        g.add(d.line((x, 0.5), (x, height + 0.5), stroke="#000", stroke_width=0.5))
+        paths.line(STROKE(0.5), x, 0.5, x, height + 0.5)
     y = 0.5
     for h in ([head_h] if heads else []) + row_h[:-1]:
         y += h
-        g.add(d.line((0.5, y), (total_w - 0.5, y), stroke="#000", stroke_width=0.5))
-    g.add(d.rect((0.5, 0.5), (total_w - 1, height), fill="none", stroke="#000", stroke_width=0.9))
+        paths.line(STROKE(0.5), 0.5, y, total_w - 0.5, y)
+    paths.rect(STROKE(0.9), 0.5, 0.5, total_w - 1, height)
+    # the fill goes under the lines and the numbers: paths first, then the texts
+    texts = [e for e in g.elements]
+    g.elements = []
+    paths.emit(d, g)
+    g.elements += texts
     return _row_div(d, words, total_w, height + 1)
 
 
@@ -429,7 +468,9 @@ def sheet_html(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
 
 def _legend_marker(i: int, spec: PageSpec) -> str:
     d, g = _svg(7, 7)
-    _marker(g, d, i, 1, 6.2, spec)
+    paths = Paths()
+    _marker(paths, i, 1, 6.2, spec)
+    paths.emit(d, g)
     return d.tostring()
 
 

@@ -1,0 +1,331 @@
+"""The Cave-Complex Setup Sheet (CCSS, G11.32, page G18) as PDF, drawn with ReportLab.
+
+Page 1: the hex grid of one geomorphic board (33 columns A-GG x rows 0/1-10, hex ids printed)
+at true scale when it fits (a board is 8 x 22 in.; it never fits A4 or Letter, so it is scaled
+to the page width), the four OBA battery calibre blanks and the notes box (特記事項). Page 2:
+the G18 symbol legend (data/asl-chapter-g/tables/ccss-legend.yaml) and the Cloaking boxes.
+With a setup, each cave is a "Λ" from the CA hexside's vertices to the hex centre with its level
+above its ID; Primary Caves and cave complexes in red, a complex's boundary dashed along hexsides.
+"""
+from __future__ import annotations
+
+import io
+import math
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.units import inch, mm
+from reportlab.pdfgen import canvas as rl_canvas
+
+from playaids import __version__, fonts, kinsoku, load
+from playaids.games.asl_chapter_g import geometry as geo
+from playaids.render.page import PageSpec
+
+RED = colors.HexColor("#D00000")
+GRID = colors.HexColor("#808080")
+TRUE_HEX_HEIGHT = 8 * inch / geo.ROWS  # a board's short side (8 in.) holds 10 hex heights
+CLOAKING_BOXES = 24  # blank boxes on an empty sheet
+
+# setup `fortifications:` kinds -> the G18 symbol (box = Cloaking box / OBA battery / DC unit ID)
+FORT_SYMBOLS = {
+    "anti-tank-ditch": "ATD/{box}", "bore-sight": "BS/{box}", "crest": "Cr/{box}", "set-dc": "DC/{box}",
+    "at-set-dc": "A-TDC/{box}", "foxhole": "F/{box}", "fortified": "FL{level}", "pillbox": "P/{box}",
+    "pre-registered": "P-R/{box}", "roadblock": "R", "sangar": "S/{box}", "stakes": "*", "trench": "T/{box}",
+    "tunnel-surface": "○{level}", "tunnel-underground": "●", "wire": "× × ×", "removed": "×",
+    "ap-mines": "{strength}A-P", "at-mines": "{strength}A-T", "ab-mines": "{strength}A-B", "hidden": "{box}",
+}
+ARROWED = {"crest", "pillbox", "roadblock"}  # G18: the arrow shows a hexside (crest, roadblock) or the CA
+
+
+def _text(c, x, y, s, size, colour=colors.black, anchor="left"):
+    """Text in IPAex Gothic, the symbol font for what it lacks; anchor left/centre/right."""
+    w = fonts.width(s, fonts.GOTHIC, size)
+    x0 = x - (w / 2 if anchor == "centre" else w if anchor == "right" else 0)
+    c.setFillColor(colour)
+    for f, run in fonts.runs(s):
+        c.setFont(fonts.register(f), size)
+        c.drawString(x0, y, run)
+        x0 += fonts.width(run, f, size)
+
+
+def _wrap(s: str, width: float, size: float) -> list[str]:
+    out = []
+    for para in s.split("\n"):
+        out += kinsoku.wrap(para, width, lambda t: fonts.width(t, fonts.GOTHIC, size)) or [""]
+    return out
+
+
+def _lang(spec, ja: str, en: str) -> list[str]:
+    return {"ja": [ja], "en": [en]}.get(spec.lang, [ja, en])
+
+
+class Board:
+    """Page placement of a board: hex radius r (points), top-left corner (x0, y0) in PDF space."""
+
+    def __init__(self, x0: float, top: float, r: float):
+        self.x0, self.top, self.r = x0, top, r
+
+    def pt(self, p):
+        return self.x0 + p[0] * self.r, self.top - p[1] * self.r
+
+    def centre(self, h):
+        return self.pt(geo.centre(h))
+
+    def corners(self, h):
+        return [self.pt(geo.corner(h, k)) for k in range(6)]
+
+    def side(self, h, d):
+        a, b = geo.side_corners(h, d)
+        return self.pt(a), self.pt(b)
+
+    @property
+    def width(self):
+        return (geo.COLUMNS - 1) * 1.5 * self.r
+
+    @property
+    def height(self):
+        return geo.ROWS * geo.SQRT3 * self.r
+
+
+def _grid(c, b: Board, board: str, size: float):
+    c.saveState()
+    p = c.beginPath()
+    p.rect(b.x0, b.top - b.height, b.width, b.height)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.4)
+    for h in geo.board_hexes(board or "0"):
+        pts = b.corners(h)
+        path = c.beginPath()
+        path.moveTo(*pts[0])
+        for q in pts[1:]:
+            path.lineTo(*q)
+        path.close()
+        c.drawPath(path, stroke=1, fill=0)
+        x, y = b.centre(h)
+        _text(c, x, y + b.r * 0.52, h.local, size, GRID, "centre")
+    c.restoreState()
+    c.setLineWidth(0.8)
+    c.setStrokeColor(colors.black)
+    c.rect(b.x0, b.top - b.height, b.width, b.height, stroke=1, fill=0)
+
+
+def _cave(c, b: Board, cave, size: float):
+    colour = RED if cave.primary else colors.black
+    d = geo.direction(cave.hex, cave.ca)
+    (ax, ay), (bx, by) = b.side(cave.hex, d)
+    cx, cy = b.centre(cave.hex)
+    c.setStrokeColor(colour)
+    c.setLineWidth(0.9)
+    c.line(ax, ay, cx, cy)
+    c.line(bx, by, cx, cy)
+    mx, my = (ax + bx) / 2, (ay + by) / 2  # level above the ID, inside the Λ toward the CA hexside
+    tx, ty = cx + (mx - cx) * 0.62, cy + (my - cy) * 0.62
+    level = "" if cave.level is None else str(cave.level)
+    _text(c, tx, ty + 0.15 * size, level, size, colour, "centre")
+    _text(c, tx, ty - 0.95 * size, cave.id, size * 1.1, colour, "centre")
+
+
+def _complex(c, b: Board, x, primary_hex, size: float):
+    inside = set(x.hexes)
+    c.saveState()
+    c.setStrokeColor(RED)
+    c.setLineWidth(1.1)
+    c.setDash(3, 2)
+    for h in x.hexes:
+        for d in range(6):
+            n = geo.step(h, d)
+            if n not in inside:
+                (ax, ay), (bx, by) = b.side(h, d)
+                c.line(ax, ay, bx, by)
+    c.restoreState()
+    cx, cy = b.centre(primary_hex)
+    _text(c, cx, cy - b.r * 0.78, x.id, size, RED, "centre")
+
+
+def _fortification(c, b: Board, f: dict, size: float):
+    cx, cy = b.centre(f["hex"])
+    _text(c, cx - b.r * 0.05, cy - b.r * 0.35, f["symbol"], size, colors.black, "centre")
+    if f.get("toward") is not None:
+        (ax, ay), (bx, by) = b.side(f["hex"], geo.direction(f["hex"], f["toward"]))
+        tx, ty = (ax + bx) / 2, (ay + by) / 2
+        sx, sy = cx + (tx - cx) * 0.25, cy + (ty - cy) * 0.25
+        ex, ey = cx + (tx - cx) * 0.85, cy + (ty - cy) * 0.85
+        c.setStrokeColor(colors.black)
+        c.setLineWidth(0.6)
+        c.line(sx, sy, ex, ey)
+        ang = math.atan2(ey - sy, ex - sx)
+        for s in (-1, 1):
+            c.line(ex, ey, ex - 2.2 * math.cos(ang + s * 0.45), ey - 2.2 * math.sin(ang + s * 0.45))
+
+
+def _page_one(c, spec: PageSpec, board: str, cs, w, h):
+    m = spec.margin
+    top = h - m
+    title = spec.word("複合洞窟配置シート", "Cave-Complex Setup Sheet") + " (CCSS) · G11.32, G18"
+    _text(c, m, top - 12, title, 13)
+    _text(c, w - m, top - 12, f"{spec.word('地図盤', 'Board')}: {board or '______'}", 12, anchor="right")
+    avail_w = w - 2 * m - 2
+    avail_h = h - 2 * m - 30 - 62
+    r_true = TRUE_HEX_HEIGHT / geo.SQRT3
+    r = min(r_true, avail_w / ((geo.COLUMNS - 1) * 1.5), avail_h / (geo.ROWS * geo.SQRT3))
+    b = Board(m + 1 + (avail_w - (geo.COLUMNS - 1) * 1.5 * r) / 2, top - 24, r)
+    size = max(4.0, min(7.0, r * 0.42))
+    _grid(c, b, board, size)
+    scale = r / r_true
+    _text(c, w - m, b.top - b.height - 9, spec.word(f"縮尺 {scale:.0%}（実物大は 8×22 インチ）",
+                                                     f"scale {scale:.0%} (a board is 8 x 22 in.)"), 6.5,
+          colors.HexColor(spec.colour("muted")), "right")
+    if cs is not None:
+        caves = [x for x in cs.caves if x.hex.board == board]
+        by_id = {x.id: x for x in cs.caves}
+        for x in cs.complexes:
+            p = by_id.get(x.primary)
+            if p is not None and p.hex.board == board:
+                _complex(c, b, x, p.hex, size * 1.1)
+        for f in cs.fortifications:
+            if f["hex"].board == board:
+                _fortification(c, b, f, size * 1.05)
+        for cave in caves:
+            _cave(c, b, cave, size * 1.1)
+    # OBA battery calibres (four blanks) and the notes box (G18)
+    y = b.top - b.height - 24
+    x = m
+    for k in "ABCD":
+        label = spec.word(f"OBA中隊{k}：", f"OBA battery {k}: ")
+        _text(c, x, y, label, 9)
+        lx = x + fonts.width(label, fonts.GOTHIC, 9) + 2
+        c.setLineWidth(0.5)
+        c.line(lx, y - 2, lx + 44, y - 2)
+        _text(c, lx + 46, y, "mm", 9)
+        x += (w - 2 * m) / 4
+    ny = y - 10
+    c.rect(m, m + 6, w - 2 * m, ny - m - 6, stroke=1, fill=0)
+    _text(c, m + 4, ny - 10, spec.word("特記事項", "Notes"), 9)
+    if cs is not None and cs.caves:
+        notes = []
+        for cave in cs.caves:
+            if cave.hex.board == board and cave.level is not None and cs.terrain is not None:
+                from playaids.games.asl_chapter_g import caves as cv
+
+                if cs.terrain.hex(cave.hex) and cs.terrain.hex(cave.ca) and cv.upper_cliff(cs.terrain, cave.hex,
+                                                                                              cave.ca, cave.level):
+                    notes.append(spec.word(f"{cave.id}: 崖上洞窟", f"{cave.id}: Upper-Cliff cave"))
+        if notes:
+            _text(c, m + 4, ny - 22, " · ".join(notes) + " (G11.113)", 8)
+
+
+def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
+    table = load.load_table(root, "asl-chapter-g", "ccss-legend")
+    size = 7.0
+    lead = size * 1.22
+    top = h - m
+    _text(c, m, top - 12, table.title.get("ja" if spec.lang == "ja" else "en" if spec.lang == "en" else "both")
+          .replace("\n", " / ") + f" · {table.rule}", 11)
+    y = top - 26
+    sym_w, name_w = 62, 130 if spec.lang != "en" else 110
+    text_w = (w - 2 * m) - sym_w - name_w
+    for row in table.grid.rows:
+        cells = table.grid.expanded(row)
+        label = row.label.get("en") if row.label.neutral else row.label.get(spec.lang)
+        name = cells[0].get(spec.lang)
+        expl = "" if len(cells) < 2 or cells[1] is None else cells[1].get(spec.lang)
+        if cells[0].span == 2:
+            lines_n, lines_e = _wrap(name, name_w + text_w - 6, size), []
+        else:
+            lines_n, lines_e = _wrap(name, name_w - 6, size), _wrap(expl, text_w - 6, size)
+        lines_l = _wrap(label, sym_w - 6, size)
+        n = max(len(lines_n), len(lines_e), len(lines_l))
+        if y - n * lead < m + 12:  # the row does not fit: continue on a new page
+            _footer(c, spec, w, page)
+            c.showPage()
+            page += 1
+            y = h - m - 12
+        c.setStrokeColor(colors.HexColor("#BBBBBB"))
+        c.setLineWidth(0.3)
+        c.line(m, y + lead - 2, w - m, y + lead - 2)
+        if row.label.get("en") == "-------------":  # the complex boundary: drawn, dashed red
+            c.saveState()
+            c.setStrokeColor(RED)
+            c.setDash(3, 2)
+            c.setLineWidth(1.1)
+            c.line(m + 2, y + 2, m + sym_w - 8, y + 2)
+            c.restoreState()
+        elif "Λ" in row.label.get("en"):  # the cave: a small Λ with # above A
+            _text(c, m + 2, y, "#/A", size)
+            c.setStrokeColor(colors.black)
+            c.line(m + 24, y - 2, m + 30, y + 7)
+            c.line(m + 30, y + 7, m + 36, y - 2)
+        for i, s in enumerate(lines_l if "Λ" not in row.label.get("en") and row.label.get("en") != "-------------"
+                              else []):
+            _text(c, m + 2, y - i * lead, s, size)
+        for i, s in enumerate(lines_n):
+            _text(c, m + sym_w, y - i * lead, s, size)
+        for i, s in enumerate(lines_e):
+            _text(c, m + sym_w + name_w, y - i * lead, s, size)
+        y -= n * lead + 3
+    return y, page
+
+
+def _cloaking(c, spec: PageSpec, cs, w, top, m):
+    _text(c, m, top - 4, spec.word("秘匿ボックス", "Cloaking boxes") + " (G11.31, G11.32)", 11)
+    boxes = []
+    if cs is not None:
+        boxes = [(x.id, x.contents) for x in cs.caves] + [(x.id, x.contents) for x in cs.complexes]
+    cols = 6
+    bw = (w - 2 * m) / cols
+    bh = 54
+    y = top - 12
+    fit = cols * int((y - m - 4) // bh)  # fill the page with blank boxes to write in
+    while len(boxes) < max(CLOAKING_BOXES, fit):
+        boxes.append(("", []))
+    for i, (bid, contents) in enumerate(boxes):
+        x = m + (i % cols) * bw
+        yy = y - (i // cols) * bh
+        if yy - bh < m:
+            break
+        c.setStrokeColor(colors.black)
+        c.setLineWidth(0.6)
+        c.rect(x + 2, yy - bh + 4, bw - 4, bh - 6, stroke=1, fill=0)
+        _text(c, x + 5, yy - 11, f"ID: {bid or '____'}", 8.5)
+        for k, u in enumerate(contents[:3]):
+            _text(c, x + 5, yy - 22 - k * 9, f"{u['unit']} ({u['type']})", 7)
+
+
+def render(root, spec: PageSpec, board: str = "", cs=None) -> bytes:
+    """The CCSS as PDF bytes (identical for identical inputs); cs: a parsed cave setup or None."""
+    size = landscape(spec.size)
+    boards = [board] if board or cs is None or not cs.caves else sorted({x.hex.board for x in cs.caves})
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=size, invariant=1, pageCompression=1, lang="ja-JP" if spec.lang != "en" else "en")
+    c.setTitle("複合洞窟配置シート / Cave-Complex Setup Sheet (CCSS)")
+    c.setAuthor("playaids")
+    c.setCreator(f"playaids {__version__}")
+    c.setProducer(f"playaids {__version__}")
+    c.setViewerPreference("PrintScaling", "None")
+    w, h = size
+    m = spec.margin
+    pages = 0
+    for bd in boards:
+        _page_one(c, spec, bd, cs, w, h)
+        pages += 1
+        _footer(c, spec, w, pages)
+        c.showPage()
+    y, page = _legend(c, spec, root, w, h, m, pages + 1)
+    if y < 140:
+        _footer(c, spec, w, page)
+        c.showPage()
+        page += 1
+        y = h - m
+    _cloaking(c, spec, cs, w, y - 8, m)
+    _footer(c, spec, w, page)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _footer(c, spec, w, page):
+    _text(c, spec.margin, spec.margin * 0.45, "asl-chapter-g · CCSS · G11.32 (seed 003, page G18)", 6.5,
+          colors.HexColor(spec.colour("muted")))
+    _text(c, w - spec.margin, spec.margin * 0.45, f"playaids {__version__} · {page}", 6.5,
+          colors.HexColor(spec.colour("muted")), "right")

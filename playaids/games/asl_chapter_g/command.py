@@ -1,0 +1,41 @@
+"""`playaids ccss [SETUP]`: the Cave-Complex Setup Sheet (G11.32), blank or filled in."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from playaids import atomic, load
+from playaids.errors import PlayaidsError
+from playaids.render.page import LANGS, PAPERS, PageSpec
+
+
+@click.command("ccss")
+@click.argument("setup", required=False, type=click.Path(dir_okay=False))
+@click.option("--board", default="", help="Board number printed on a blank sheet (e.g. 25).")
+@click.option("--lang", type=click.Choice(LANGS), default="both", show_default=True)
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.pass_context
+def ccss(ctx, setup, board, lang, paper, out):
+    """Cave-Complex Setup Sheet (ASL G11.32) as PDF: blank, or filled in from a caves SETUP."""
+    from playaids.engine import setupfile
+    from playaids.games.asl_chapter_g import ccss as sheet
+    from playaids.games.asl_chapter_g.cavesetup import parse
+
+    root = load.data_dir((ctx.obj or {}).get("data"))
+    cs = None
+    if setup:
+        s = setupfile.load(setup)
+        if s.game != "asl-chapter-g":
+            raise PlayaidsError(f"{setup}: a CCSS is drawn for asl-chapter-g setups, not {s.game}")
+        cs = parse(s)
+        if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
+            raise PlayaidsError(f"{setup}: no cave on board {board}")
+    data = sheet.render(root, PageSpec(paper=paper, lang=lang), board, cs)
+    if out:
+        atomic.write_bytes(out, data)
+    elif sys.stdout.isatty():
+        raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
+    else:
+        sys.stdout.buffer.write(data)

@@ -1,0 +1,120 @@
+"""Shared helpers of the document tests: renders cached for the whole session (each PDF is
+made once), and pdfplumber read-back of turn boxes, columns and lines."""
+import functools
+import re
+from pathlib import Path
+
+import pdfplumber
+
+from playaids import load, pdfread, rules, turns
+from playaids.render import glossary_pdf, summary, turnsheet
+from playaids.render.page import PageSpec
+
+ROOT = load.DEFAULT_DATA
+OUT = Path(__file__).resolve().parent.parent / ".pytest_cache" / "documents"
+
+
+@functools.lru_cache(maxsize=None)
+def game(gid):
+    return load.load_game(ROOT, gid, with_tables=False)
+
+
+@functools.lru_cache(maxsize=None)
+def record(gid):
+    return turns.load_turns(ROOT, gid)
+
+
+@functools.lru_cache(maxsize=None)
+def summary_of(gid):
+    return rules.load_summary(ROOT, gid)
+
+
+@functools.lru_cache(maxsize=None)
+def turns_pdf(gid, scenario=None, lang="both", paper="a4") -> Path:
+    data = turnsheet.render(record(gid), game(gid), scenario, PageSpec(paper=paper, lang=lang))
+    return _save(f"turns-{gid}-{scenario}-{lang}-{paper}.pdf", data)
+
+
+@functools.lru_cache(maxsize=None)
+def summary_pdf(gid, lang="both", paper="a4") -> Path:
+    return _save(f"summary-{gid}-{lang}-{paper}.pdf", summary.render(summary_of(gid), game(gid), PageSpec(paper=paper, lang=lang)))
+
+
+@functools.lru_cache(maxsize=None)
+def glossary_pdf_of(gid, paper="a4") -> Path:
+    return _save(f"glossary-{gid}-{paper}.pdf", glossary_pdf.render(game(gid), PageSpec(paper=paper)))
+
+
+def _save(name, data: bytes) -> Path:
+    OUT.mkdir(parents=True, exist_ok=True)
+    p = OUT / name
+    p.write_bytes(data)
+    return p
+
+
+def flat(s: str) -> str:
+    """Text as comparable: wrapped lines joined, spaces beside CJK characters dropped."""
+    return pdfread.comparable(s)
+
+
+@functools.lru_cache(maxsize=None)
+def pages(path) -> list[dict]:
+    """Each page read once: size, words (x_tolerance 1.5 keeps the word spaces of small
+    type) and drawn rectangles."""
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for p in pdf.pages:
+            out.append({"width": p.width, "height": p.height, "rects": list(p.rects),
+                        "words": p.extract_words(x_tolerance=1.5, extra_attrs=["fontname", "size"])})
+    return out
+
+
+def page_count(path) -> int:
+    return len(pages(path))
+
+
+def _lines(words) -> str:
+    rows: list = []
+    for w in sorted(words, key=lambda w: (w["top"], w["x0"])):
+        if rows and abs(w["top"] - rows[-1][0]) < 0.45 * w["size"]:
+            rows[-1][1].append(w)
+        else:
+            rows.append([w["top"], [w]])
+    return "\n".join(" ".join(x["text"] for x in sorted(ws, key=lambda w: w["x0"])) for _, ws in rows)
+
+
+@functools.lru_cache(maxsize=None)
+def text_of(path, half: str | None = None) -> str:
+    """All text, page by page; `half` 'left' or 'right' reads one column of a two-column page."""
+    out = []
+    for p in pages(path):
+        words = p["words"]
+        if half:
+            mid = p["width"] / 2
+            words = [w for w in words if (w["x1"] <= mid + 1) == (half == "left")]
+        out.append(_lines(words))
+    return "\n".join(out)
+
+
+_LABEL = {"ja": re.compile(r"^ターン(\d+)"), "en": re.compile(r"^Turn ?(\d+)")}
+
+
+@functools.lru_cache(maxsize=None)
+def boxes(path, lang: str) -> dict:
+    """{turn: text of its box} for a turn-record sheet: the boxes are the drawn rectangles
+    narrower than half the page; the first line of each names its turn."""
+    found: dict = {}
+    for page in pages(path):
+        rects = [r for r in page["rects"] if 60 < r["width"] < page["width"] / 2 and r["height"] > 40]
+        inside: dict = {i: [] for i in range(len(rects))}
+        for w in page["words"]:
+            for i, r in enumerate(rects):
+                if r["x0"] <= w["x0"] and w["x1"] <= r["x1"] + 1 and r["top"] <= w["top"] and w["bottom"] <= r["bottom"] + 1:
+                    inside[i].append(w)
+                    break
+        for i, words in inside.items():
+            text = _lines(words)
+            m = _LABEL[lang].match(text.split("\n", 1)[0].strip())
+            if m:
+                found[int(m.group(1))] = text
+    return found

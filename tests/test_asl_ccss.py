@@ -1,0 +1,70 @@
+"""`playaids ccss`: the Cave-Complex Setup Sheet (G11.32, page G18), read back with pdfplumber."""
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+
+from conftest import FIXTURES
+from playaids.games.asl_chapter_g import geometry as geo
+
+ASL = FIXTURES / "asl"
+
+
+def _pages(data: bytes) -> list:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [(p.extract_words(keep_blank_chars=False), p.chars, p.width, p.height) for p in pdf.pages]
+
+
+def test_blank_form_has_every_hex_id_the_legend_and_blanks(cli, tmp_path):
+    out = tmp_path / "blank.pdf"
+    r = cli("ccss", "--board", "25", "--lang", "en", "--paper", "a4", "-o", out)
+    assert r.returncode == 0, r.stderr
+    pages = _pages(out.read_bytes())
+    words, _, w, h = pages[0]
+    assert w > h  # landscape
+    ids = {x["text"] for x in words}
+    board = {h.local for h in geo.board_hexes("25")}
+    assert len(board) == 346 and board <= ids
+    text = " ".join(x["text"] for x in words)
+    for k in "ABCD":
+        assert f"OBA battery {k}:" in text
+    assert "Notes" in text and "Board: 25" in text
+    rest = " ".join(x["text"] for p in pages[1:] for x in p[0])
+    for name in ("Anti-Tank Ditch", "Cave-complex boundary", "Pillbox", "Roadblock", "Removed Fortification",
+                 "Cloaking boxes", "ID: ____"):
+        assert name in rest
+
+
+def test_blank_form_is_deterministic_and_letter_japanese(cli, tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for f in (a, b):
+        assert cli("ccss", "--lang", "ja", "--paper", "letter", "-o", f).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    words, _, w, h = _pages(a.read_bytes())[0]
+    assert (round(w), round(h)) == (792, 612)
+    text = "".join(x["text"] for x in words)
+    assert "OBA中隊A：" in text and "特記事項" in text and "GG10" in text
+
+
+def test_filled_form_draws_caves_and_complexes(cli, tmp_path):
+    out = tmp_path / "filled.pdf"
+    r = cli("ccss", ASL / "caves-legal.yaml", "--lang", "en", "-o", out)
+    assert r.returncode == 0, r.stderr
+    pages = _pages(out.read_bytes())
+    words, chars, _, _ = pages[0]
+    red = {c["text"] for c in chars if c.get("non_stroking_color") and
+           tuple(round(v, 2) for v in c["non_stroking_color"]) == (0.82, 0.0, 0.0)}
+    black_ids = {x["text"] for x in words}
+    assert {"A", "B"} <= red  # Primary Cave A and complex AB in red
+    assert {"C", "D", "E"} <= black_ids  # cave B sits next to the complex id AB: merged in words
+    assert "E: Upper-Cliff cave (G11.113)" in " ".join(x["text"] for x in words)
+    boxes = " ".join(x["text"] for p in pages[1:] for x in p[0])
+    assert "ID: A" in boxes and "ID: AB" in boxes and "4-4-7 (infantry)" in boxes
+
+
+def test_ccss_rejects_other_games(cli, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("game: okinawa\nscenario: free-variant\n")
+    r = cli("ccss", f, "-o", tmp_path / "x.pdf")
+    assert r.returncode == 2 and b"asl-chapter-g" in r.stderr and not (tmp_path / "x.pdf").exists()

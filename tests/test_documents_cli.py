@@ -1,0 +1,138 @@
+"""`playaids turns / summary / glossary` and `build`: outputs, one-line errors located in the
+YAML, missing glyphs, byte-identical PDFs, the document build and its cache."""
+import hashlib
+import shutil
+
+import pytest
+
+from conftest import FIXTURES, run_cli
+from docs import flat, text_of
+from playaids import docbuild, load, turns
+from playaids.errors import DataError
+
+TURNS = """\
+game: demo-game
+rule: "1.4"
+source: {seed: none}
+turns: 4
+calendar: {start: "1945-04-01", step_days: 3, rule: "1.4"}
+scenarios:
+  - {id: full, name: {ja: 全体, en: Full game}, first: 1, last: 4, rule: "1.4"}
+  - {id: short, name: {ja: 短編, en: Short game}, first: 3, last: 4, rule: "1.5"}
+events:
+  - {turn: 2, text: {ja: 増援が登場する。, en: Reinforcements arrive.}, rule: "2.1", side: red}
+  - {turn: {from: 3, to: 4}, text: {ja: 雨季。, en: Rainy season.}, rule: "2.2"}
+  - {turn: unknown, text: {ja: 撤退, en: Withdrawal}, rule: "2.3"}
+tracks:
+  - {id: vp, name: {ja: 勝利ポイント, en: Victory points}, rule: "3.0", kind: boxes, min: 0, max: 5}
+"""
+
+RULES = """\
+game: demo-game
+title: {ja: 要約, en: Summary}
+source: {seed: none}
+sections:
+  - id: sequence
+    title: {ja: 手順, en: Sequence}
+    rule: "1.0"
+    kind: sequence
+    items:
+      - {name: {ja: 移動フェイズ, en: Movement Phase}, text: {ja: 移動する。, en: Move.}, rule: "1.1"}
+      - {name: {ja: 戦闘フェイズ, en: Combat Phase}, rule: "1.2"}
+"""
+
+
+@pytest.fixture
+def data(tmp_path):
+    root = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data" / "demo-game", root / "demo-game")
+    (root / "demo-game" / "turns.yaml").write_text(TURNS, encoding="utf-8")
+    (root / "demo-game" / "rules.yaml").write_text(RULES, encoding="utf-8")
+    return root
+
+
+def one_line_error(r, *fragments):
+    err = r.stderr.decode()
+    assert r.returncode == 2, (r.stdout, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    for f in fragments:
+        assert f in err, err
+    return err
+
+
+def test_turns_summary_glossary_commands(data, tmp_path):
+    out = tmp_path / "t.pdf"
+    r = run_cli("--data", data, "turns", "demo-game", "short", "--lang", "en", "-o", out)
+    assert r.returncode == 0, r.stderr
+    text = flat(text_of(out))
+    assert "Turn 3" in text and "Turn 4" in text and "Turn 2" not in text and "Rainy season" in text
+    assert "Withdrawal" in text and "turn not given in source" in text
+    s = tmp_path / "s.pdf"
+    assert run_cli("--data", data, "summary", "demo-game", "--lang", "both", "--paper", "letter", "-o", s).returncode == 0
+    assert "移動フェイズ" in flat(text_of(s)) and "Combat Phase" in flat(text_of(s))
+    r = run_cli("--data", data, "glossary", "demo-game", "--format", "csv")
+    assert r.returncode == 0 and "戦闘結果表,Combat Results Table,7.3" in r.stdout.decode()
+
+
+def test_validate_checks_turns_and_rules(data):
+    assert run_cli("--data", data, "data", "validate").returncode == 0
+    p = data / "demo-game" / "turns.yaml"
+    p.write_text(TURNS.replace("{turn: 2,", "{turn: 9,"), encoding="utf-8")
+    one_line_error(run_cli("--data", data, "data", "validate"), "turns.yaml:10:12:", "beyond the track's 4 turns")
+    p.write_text(TURNS.replace("side: red", "side: green"), encoding="utf-8")
+    one_line_error(run_cli("--data", data, "turns", "demo-game", "-o", data / "x.pdf"), "turns.yaml:10:", "unknown side 'green'")
+    assert not (data / "x.pdf").exists()
+    p.write_text(TURNS, encoding="utf-8")
+    r = data / "demo-game" / "rules.yaml"
+    r.write_text(RULES.replace('rule: "1.2"', "rule: 1.2"), encoding="utf-8")
+    one_line_error(run_cli("--data", data, "data", "validate"), "rules.yaml:11:")
+
+
+def test_unknown_ids_are_one_line(data, tmp_path):
+    one_line_error(run_cli("--data", data, "turns", "demo-game", "nope", "-o", tmp_path / "x.pdf"),
+                   "unknown scenario of demo-game 'nope'", "full, short")
+    one_line_error(run_cli("--data", data, "summary", "nope", "-o", tmp_path / "x.pdf"), "unknown game 'nope'")
+
+
+def test_missing_glyph_is_an_error_and_nothing_is_written(data, tmp_path):
+    p = data / "demo-game" / "turns.yaml"
+    p.write_text(TURNS.replace("Reinforcements arrive.", "Reinforcements \U0001F600 arrive."), encoding="utf-8")
+    out = tmp_path / "x.pdf"
+    one_line_error(run_cli("--data", data, "turns", "demo-game", "--lang", "en", "-o", out), "U+1F600", "no glyph")
+    assert not out.exists() and list(tmp_path.glob(".x.pdf*")) == []
+
+
+def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
+    digests = []
+    for i in range(2):
+        out = tmp_path / f"t{i}.pdf"
+        r = run_cli("--data", data, "turns", "demo-game", "--lang", "ja", "-o", out, env={"SOURCE_DATE_EPOCH": str(i)})
+        assert r.returncode == 0, r.stderr
+        digests.append(hashlib.sha256(out.read_bytes()).hexdigest())
+    assert digests[0] == digests[1]  # the epoch is fixed by the renderer, not taken from the caller
+    data_ = out.read_bytes()
+    assert b"/CreationDate" not in data_ and b"/ModDate" not in data_
+
+
+def test_document_build_and_cache(data, tmp_path):
+    out = tmp_path / "out"
+    root = data
+    written, unchanged = docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1)
+    files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and ".playaids-cache" not in str(p))
+    assert files == ["demo-game/glossary.a4.pdf", "demo-game/glossary.csv", "demo-game/glossary.md",
+                     "demo-game/summary.en.a4.pdf", "demo-game/turns/full.en.a4.pdf", "demo-game/turns/short.en.a4.pdf"]
+    assert (written, unchanged) == (6, 0)
+    before = (out / "demo-game/turns/full.en.a4.pdf").read_bytes()
+    assert docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1) == (0, 6)
+    (root / "demo-game" / "turns.yaml").write_text(TURNS.replace("Rainy season.", "Dry season."), encoding="utf-8")
+    assert docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=2) == (2, 4)  # only the turn sheets
+    assert (out / "demo-game/turns/full.en.a4.pdf").read_bytes() != before
+
+
+def test_turns_loader_reports_location(data):
+    p = data / "demo-game" / "turns.yaml"
+    p.write_text(TURNS.replace("first: 3, last: 4", "first: 4, last: 3"), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        turns.load_turns(data, "demo-game")
+    assert e.value.line == 8 and "do not fit" in e.value.message
+    assert load.validate_all(data)[1]

@@ -1,0 +1,53 @@
+"""Japanese line breaking: no line starts with 、。」）ー・ or a small kana, none ends with 「（.
+`wrap` (our SVG/absolute text) is tested directly; Pango's breaking (HTML text) and ours are
+checked on the PDFs themselves, read back line by line with pdfplumber."""
+import pytest
+
+from docs import summary_pdf, turns_pdf
+from playaids import kinsoku
+from playaids.render import document
+
+SAMPLE = ("日本軍プレイヤーは、自軍の要求された撤退を取り去ります。ユニットは（「マニラ」）へ移動、"
+          "フェイズ・シークエンス（ルール）、ターン記録チャートのコード・ネーム一覧ー。ジャングル、"
+          "ショック、チェック（ﾁｪｯｸ）。々の踊り字、3.2.1 Naval Movement (14.4.2.1)。")
+
+
+def _measure(s):
+    return sum(1.0 if ord(c) > 255 else 0.5 for c in s)
+
+
+@pytest.mark.parametrize("width", [3, 4, 5, 6, 7, 9, 11, 13, 17])
+def test_wrap_keeps_the_rules_at_every_width(width):
+    lines = kinsoku.wrap(SAMPLE, width, _measure)
+    assert "".join(lines).replace(" ", "") == SAMPLE.replace(" ", "")
+    assert kinsoku.violations(lines) == []
+    if width >= 7:  # a rule number is split only when it is wider than the line
+        assert all("14.4.2.1" in ln for ln in lines if "14.4" in ln)
+
+
+def test_violations_are_found():
+    assert kinsoku.violations(["ターン", "ー記録"]) and kinsoku.violations(["記録「", "ターン」"])
+    assert kinsoku.violations(["ョン"]) and not kinsoku.violations(["ション"])
+
+
+def test_pango_breaks_html_text_by_the_rules(tmp_path):
+    """A narrow-column HTML page of hard cases, read back line by line."""
+    cols = "".join(f'<p style="width:{w}pt">{SAMPLE * 2}</p>' for w in range(38, 160, 9))
+    html = (f'<html lang="ja"><head><meta charset="utf-8"><style>html{{font-family:{document.FONT_STACK};'
+            f'font-size:9pt}}</style></head><body>{cols}</body></html>')
+    pdf = tmp_path / "k.pdf"
+    pdf.write_bytes(document.render_pdf(html, "kinsoku-test"))
+    lines = kinsoku.pdf_lines(pdf)
+    assert len(lines) > 100
+    assert kinsoku.violations(lines) == []
+
+
+@pytest.mark.parametrize("make", [
+    lambda: summary_pdf("okinawa", "ja"), lambda: summary_pdf("macarthur-bataan", "both"),
+    lambda: summary_pdf("amigos-insurrectors", "ja"), lambda: turns_pdf("okinawa", None, "both"),
+    lambda: turns_pdf("macarthur-bataan", None, "ja"), lambda: turns_pdf("amigos-insurrectors", None, "both"),
+], ids=["okinawa-summary", "macarthur-summary-both", "amigos-summary", "okinawa-turns", "macarthur-turns",
+        "amigos-turns"])
+def test_documents_keep_the_rules(make):
+    lines = kinsoku.pdf_lines(make())
+    assert kinsoku.violations(lines) == []

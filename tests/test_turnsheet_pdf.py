@@ -1,0 +1,90 @@
+"""Turn-record sheets read back from the PDF: every turn box with its label, date and events,
+the side tracks, the undated TRC boxes; fonts, paper sizes."""
+import pytest
+
+from docs import boxes, flat, pages, record, text_of, turns_pdf
+
+
+def _expect(rec, scenario, lang):
+    """{turn: [event texts as printed]} for events shown in that turn's box."""
+    out = {}
+    for t in rec.scenario(scenario).turns:
+        out[t] = [flat(e.text.get(lang))[:24] for e in rec.events_in(t, rec.scenario(scenario).id)]
+    return out
+
+
+@pytest.mark.parametrize("gid,scenario,lang", [
+    ("okinawa", None, "both"), ("amigos-insurrectors", None, "both"),
+    ("macarthur-bataan", None, "ja"), ("macarthur-bataan", "main-assault", "en"), ("rgi-macarthur", "bataan", "en"),
+])
+def test_every_turn_box_holds_its_label_date_and_events(gid, scenario, lang):
+    rec = record(gid)
+    scen = rec.scenario(scenario)
+    pdf = turns_pdf(gid, scenario, lang)
+    label_lang = "en" if lang == "en" else "ja"
+    found = boxes(pdf, label_lang)
+    assert sorted(found) == list(scen.turns), f"{gid}: boxes read {sorted(found)}"
+    for t, want in _expect(rec, scenario, label_lang).items():
+        box = flat(found[t])
+        date = rec.date(t)
+        if date is not None:
+            assert flat(date.get(label_lang)) in box, f"{gid} turn {t}: date {date.get(label_lang)!r}"
+        for w in want:
+            assert w in box, f"{gid} turn {t}: event {w!r} not in its box"
+        if lang == "both":  # the English follows the Japanese in the same box
+            for e in rec.events_in(t, scen.id):
+                assert flat(e.text.en)[:20] in box
+
+
+def test_okinawa_runs_from_1_april_to_21_june():
+    found = boxes(turns_pdf("okinawa", None, "both"), "ja")
+    assert "4月1日" in found[1] and "1 April" in found[1]
+    assert "6月21日" in found[28] and "21 June" in found[28]
+    assert "4 May" in found[12] and "Turn 28" in found[28]
+    text = text_of(turns_pdf("okinawa", None, "both"))
+    assert "19 June" in text  # the source's conflicting end date is reported, not hidden
+
+
+def test_okinawa_scenario_sheets_cover_their_spans():
+    found = boxes(turns_pdf("okinawa", "scenario-4", "en"), "en")
+    assert sorted(found) == list(range(22, 29))
+    assert "3 June" in found[22] and "21 June" in found[28]
+
+
+def test_amigos_has_15_turns_and_its_side_tracks():
+    pdf = turns_pdf("amigos-insurrectors", None, "both")
+    found = boxes(pdf, "ja")
+    assert sorted(found) == list(range(1, 16))
+    assert "1898年秋" in found[1] and "1899年春" in found[2] and "1902年春" in found[15]
+    assert "■モンスーン" in flat(found[4]) and "□モンスーン" in flat(found[5])
+    text = flat(text_of(pdf))
+    for name in ("勝利ポイントトラック", "Luna Assasination track", "政治意志トラック"):
+        assert flat(name) in text
+
+
+def test_macarthur_sheet_prints_the_pads_and_the_illegible_boxes():
+    pdf = turns_pdf("macarthur-bataan", None, "en")
+    text = flat(text_of(pdf))
+    assert "no calendar date" in text
+    for word in ("ALLIED SUB LACATIONS", "Stick Ray", "Sculpin", "Japanese transport points", "return turn",
+                 "Damage to Cavite", "48th Division withdrawal", "turn not given in source"):
+        assert flat(word) in text, word
+    assert text.count("turn not given in source") == 4
+
+
+def test_rgi_bataan_has_36_turns_with_deck_passes():
+    found = boxes(turns_pdf("rgi-macarthur", "bataan", "en"), "en")
+    assert sorted(found) == list(range(1, 37))
+    assert "Allies pass 3, Japan pass 4" in flat(found[34])
+    assert "veteran" in found[30]
+
+
+def test_fonts_are_the_named_ones_and_embedded():
+    names = {w["fontname"].split("+")[-1] for p in pages(turns_pdf("okinawa", None, "both")) for w in p["words"]}
+    assert names <= {"IPAexGothic", "Noto-Sans-CJK-JP"}, names
+
+
+@pytest.mark.parametrize("paper,size", [("a4", (842, 595)), ("letter", (792, 612))])
+def test_landscape_paper_sizes(paper, size):
+    p = pages(turns_pdf("amigos-insurrectors", "stand-up-fight", "en", paper))[0]
+    assert (round(p["width"]), round(p["height"])) == size
