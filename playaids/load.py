@@ -198,4 +198,15 @@ def validate_all(root) -> tuple[list[str], list[DataError]]:
                 check(root, gid)
             except DataError as e:
                 errors.append(e)
+        from playaids.engine import loading  # scenarios and map facts
+
+        try:
+            loading.load_map(root, gid)
+        except DataError as e:
+            errors.append(e)
+        for sid in loading.scenario_ids(root, gid):
+            try:
+                loading.load_scenario(root, gid, sid)
+            except DataError as e:
+                errors.append(e)
     return ids, errors

@@ -2,6 +2,7 @@
 made once), and pdfplumber read-back of turn boxes, columns and lines."""
 import functools
 import re
+import tempfile
 from pathlib import Path
 
 import pdfplumber
@@ -11,7 +12,7 @@ from playaids.render import glossary_pdf, summary, turnsheet
 from playaids.render.page import PageSpec
 
 ROOT = load.DEFAULT_DATA
-OUT = Path(__file__).resolve().parent.parent / ".pytest_cache" / "documents"
+OUT = Path(tempfile.mkdtemp(prefix="playaids-documents-"))  # per test process: parallel runs never collide
 
 
 @functools.lru_cache(maxsize=None)
@@ -118,3 +119,29 @@ def boxes(path, lang: str) -> dict:
             if m:
                 found[int(m.group(1))] = text
     return found
+
+
+class Result:
+    def __init__(self, code, out: bytes, err: bytes):
+        self.returncode, self.stdout, self.stderr = code, out, err
+
+
+def cli_inproc(capfd, *args) -> Result:
+    """`playaids ARGS` through its entry point (main) in this process: the same exit codes and
+    one-line errors as the installed command, without a new interpreter per call."""
+    import sys
+
+    from playaids.cli import main
+
+    capfd.readouterr()
+    old = sys.argv
+    sys.argv = ["playaids", *map(str, args)]
+    code = 0
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.argv = old
+    out, err = capfd.readouterr()
+    return Result(code, out.encode(), err.encode())

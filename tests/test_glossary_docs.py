@@ -5,8 +5,7 @@ import io
 
 import pytest
 
-from conftest import run_cli
-from docs import flat, game, glossary_pdf_of, page_count, summary_of, text_of
+from docs import cli_inproc, flat, game, glossary_pdf_of, page_count, summary_of, text_of
 from playaids import glossary, load
 from playaids.model import Term
 
@@ -35,9 +34,9 @@ def test_the_check_finds_a_missing_term():
 
 
 @pytest.mark.parametrize("fmt", ["md", "csv"])
-def test_text_exports(fmt, tmp_path):
+def test_text_exports(fmt, tmp_path, capfd):
     out = tmp_path / f"g.{fmt}"
-    r = run_cli("glossary", "okinawa", "--format", fmt, "-o", out)
+    r = cli_inproc(capfd, "glossary", "okinawa", "--format", fmt, "-o", out)
     assert r.returncode == 0, r.stderr
     text = out.read_text(encoding="utf-8")
     terms = game("okinawa").glossary
@@ -57,10 +56,10 @@ def test_pdf_reads_back_every_term():
         assert flat(t.ja) in text and flat(t.en) in text, t.ja
 
 
-def test_game_without_glossary_is_a_clean_error(tmp_path, fixture_data):
+def test_game_without_glossary_is_a_clean_error(tmp_path, fixture_data, capfd):
     import shutil
 
     shutil.copytree(fixture_data / "demo-game", tmp_path / "demo-game")
     (tmp_path / "demo-game" / "glossary.yaml").unlink()
-    r = run_cli("--data", tmp_path, "glossary", "demo-game")
+    r = cli_inproc(capfd, "--data", tmp_path, "glossary", "demo-game")
     assert r.returncode == 2 and "no glossary" in r.stderr.decode() and "Traceback" not in r.stderr.decode()

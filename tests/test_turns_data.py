@@ -75,7 +75,7 @@ def test_rgi_campaign_lengths_and_decks():
     assert decks["korea-deck"].value(9).text.en == "UN pass 1, NK pass 2"
     assert decks["bataan-deck"].value(25).text.en == "Allies pass 3, Japan pass 3"
     reserve = decks["bataan-reserve"]
-    assert reserve.value(24).text.en == "none" and "veteran" in reserve.value(25).text.en
+    assert reserve.value(24) is None and "veteran" in reserve.value(25).text.en
     assert "6 = armour" in decks["korea-reserve"].value(15).text.en
     assert has(rec, 25, "bataan", "second time") and has(rec, 11, "new-guinea", "Game End card")
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from playaids import load
 from playaids.engine.model import GameMap, Scenario
@@ -32,16 +31,8 @@ _TABLES: dict = {}
 
 
 def _cached_table(root: str, game: str, tid: str):
-    """Tables are immutable: reuse them across setups while their file is unchanged."""
-    path = Path(root) / game / "tables" / f"{tid}.yaml"
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = None
+    """Tables are immutable data: load each once per process."""
     key = (root, game, tid)
-    hit = _TABLES.get(key)
-    if hit and hit[0] == stamp:
-        return hit[1]
-    table = load.load_table(root, game, tid)
-    _TABLES[key] = (stamp, table)
-    return table
+    if key not in _TABLES:
+        _TABLES[key] = load.load_table(root, game, tid)
+    return _TABLES[key]

@@ -89,6 +89,9 @@ def generate(e: dict, rng: random.Random, ctx):
     raise ValueError(kind)
 
 
+_LOOKUPS: dict = {}
+
+
 def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     """(derived value, problem) for a lookup element: the table cell its inputs select."""
     table = ctx.table(e["table"])
@@ -99,6 +102,14 @@ def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     cv = ctx.value(col) if col and ctx.scenario.element(col) else col
     if col and cv is None:
         return None, None
+    key = (id(table), repr(rv), repr(cv))
+    hit = _LOOKUPS.get(key)
+    if hit is None or hit[0] is not table:
+        hit = _LOOKUPS[key] = (table, _cell_of(table, rv, cv))
+    return hit[1]
+
+
+def _cell_of(table, rv, cv) -> tuple[str | None, str | None]:
     rows = [r for r in table.grid.rows if values.label_covers(r.label.en, rv) or values.label_covers(r.label.ja, rv)]
     if len(rows) != 1:
         return None, f"table {table.id} has {len(rows)} rows for {rv!r}"

@@ -315,21 +315,38 @@ def _label_col(labels: list[str], width: float) -> float:
 SVG_FONT = ", ".join(f"'{f}'" for f in document.FAMILIES)
 
 
-def _centred(lines: list[str], x: float, w: float, top: float, size: float, g=None, d=None) -> list[str]:
-    """Centred words: a short ASCII label (a number) as SVG text in the drawing, cheaper than
-    an HTML block; anything longer as HTML over it."""
+def _centred(lines: list[str], x: float, w: float, top: float, size: float, glyphs: dict | None = None) -> list[str]:
+    """Centred words: a short ASCII label (a number) goes into the drawing as SVG text (see
+    `_emit_glyphs`), cheaper than an HTML block; anything longer as HTML over it."""
     out = []
     for k, ln in enumerate(lines):
-        if g is not None and len(ln) <= 3 and ln.isascii():
-            g.add(d.text(ln, insert=(x + w / 2, top + k * size * LEADING + size * 0.98), font_size=size,
-                         text_anchor="middle", font_family=SVG_FONT))
-            continue
         lw = _width(ln, size)
+        if glyphs is not None and len(ln) <= 3 and ln.isascii():
+            cx = x + (w - lw) / 2
+            row = glyphs.setdefault((round(top + k * size * LEADING + size * 0.98, 2), size), [])
+            for ch in ln:
+                row.append((cx, ch))
+                cx += _width(ch, size)
+            continue
         out.append(_word_div(ln, x + max(1.0, (w - lw) / 2), top + k * size * LEADING, size))
     return out
 
 
-def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float) -> str:
+def _emit_glyphs(d, g, glyphs: dict) -> None:
+    """One SVG text element per baseline, every character placed by its own x: WeasyPrint
+    pays per text element, and lays SVG text out letter by letter anyway."""
+    for (y, size), chars in sorted(glyphs.items()):
+        g.add(d.text("".join(c for _, c in chars), x=[round(x, 2) for x, _ in chars], y=[y] * len(chars),
+                     font_size=size, font_family=SVG_FONT))
+
+
+def track_label_width(tracks, spec: PageSpec, width: float) -> float:
+    """One label column for every per-turn record of a sheet, so their turn columns line up."""
+    labels = [_text(r, spec) for t in tracks if t.kind == "record" for r in t.rows] + [_word(spec, "ターン", "Turn")]
+    return _label_col(labels, width)
+
+
+def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0) -> str:
     """A side track: a numbered strip (boxes), one write-in cell per turn (record) or a
     rows x columns write-in grid (grid)."""
     rows = [_text(r, spec) for r in track.rows] or [""]
@@ -345,6 +362,8 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float) -> st
         cells = []
     corner = _word(spec, "ターン", "Turn") if track.kind == "record" else ""
     label_w = _label_col(rows + [corner], width) if (has_labels or corner) else 0.0
+    if track.kind == "record" and record_label:
+        label_w = record_label
     n = len(cells) if track.kind == "boxes" else len(heads)
     if track.kind == "boxes":
         natural = [max(18.0, _width(c, SMALL) + 8) for c in cells]
@@ -366,19 +385,20 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float) -> st
     height = head_h + sum(row_h)
     d, g = _svg(total_w, height + 1)
     paths = Paths()
+    glyphs: dict = {}
     words: list[str] = []
     if heads:
         paths.rect(FILL(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
         if corner:
             words.append(_word_div(corner, 2, head_h - SMALL * LEADING - 2, SMALL))
         for lines, x, w in zip(head_lines, xs, widths):
-            words += _centred(lines, x, w, 2.5, SMALL, g, d)
+            words += _centred(lines, x, w, 2.5, SMALL, glyphs)
     y = head_h
     for lines, h in zip(row_lines, row_h):
         if lines:
             words.append(_word_div(lines, 2, y + (h - len(lines) * EVENT * LEADING) / 2, EVENT))
         for lines_c, x, w in zip(cell_lines, xs, widths):
-            words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL, g, d)
+            words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL, glyphs)
         y += h
     for x in xs if track.kind != "boxes" or has_labels else xs[1:-1]:
         paths.line(STROKE(0.5), x, 0.5, x, height + 0.5)
@@ -387,11 +407,8 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float) -> st
         y += h
         paths.line(STROKE(0.5), 0.5, y, total_w - 0.5, y)
     paths.rect(STROKE(0.9), 0.5, 0.5, total_w - 1, height)
-    # the fill goes under the lines and the numbers: paths first, then the texts
-    texts = [e for e in g.elements]
-    g.elements = []
     paths.emit(d, g)
-    g.elements += texts
+    _emit_glyphs(d, g, glyphs)
     return _row_div(d, words, total_w, height + 1)
 
 
@@ -423,8 +440,10 @@ def sheet_html(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
     boxes = build_boxes(rec, scen, game, spec, box_w, notes)
     rows = [row_html(boxes[i:i + cols], width, box_w, spec) for i in range(0, len(boxes), cols)]
     undated = [entry(_text(e.text, spec), e.rule, e.note) for e in rec.events_at(UNKNOWN, scen.id)]
-    tracks = [dict(entry(_text(t.name, spec), t.rule, t.note), html=track_html(t, scen, spec, width))
-              for t in rec.in_scope(rec.tracks, scen.id)]
+    scoped = rec.in_scope(rec.tracks, scen.id)
+    record_label = track_label_width(scoped, spec, width)
+    tracks = [dict(entry(_text(t.name, spec), t.rule, t.note), html=track_html(t, scen, spec, width, record_label))
+              for t in scoped]
     sides = []
     if game is not None and any(e.side for e in rec.events):
         sides = [{"name": _text(s.name, spec), "svg": _legend_marker(i, spec)} for i, s in enumerate(game.sides)]
