@@ -50,13 +50,25 @@ def main(argv=None):
             kinds[j.kind][0] += 1
             kinds[j.kind][1] += time.process_time() - c
     workers = args.workers or os.cpu_count()
+    calib = _calibrate()
     print("| benchmark | value |\n|---|---|")
+    print(f"| machine: load average, CPU of a fixed Python loop (idle machine: about 0.4 s) | "
+          f"{os.getloadavg()[0]:.1f}, {calib:.2f} s |")
     print(f"| documents ({len(ids)} games, langs {'/'.join(LANGS)}, paper {'/'.join(papers)}) | "
           f"{written} files, {len(pdfs)} PDFs, {pages} pages |")
     print(f"| cold build, {workers} worker(s) (target <= 10 s) | {cold:.2f} s (loading {t_plan:.2f} s) |")
     print(f"| warm rebuild ({unchanged} unchanged) | {warm:.2f} s |")
     for kind, (n, cpu) in sorted(kinds.items()):
         print(f"| {kind}: {n} documents, CPU | {cpu:.2f} s ({cpu / n * 1000:.0f} ms each) |")
+
+
+def _calibrate() -> float:
+    """CPU seconds of a fixed loop: tells a slow or shared machine from a slow build."""
+    t = time.process_time()
+    d: dict = {}
+    for i in range(3_000_000):
+        d[i % 1000] = d.get(i % 1000, 0) + i
+    return time.process_time() - t
 
 
 def _pages(path) -> int:

@@ -69,30 +69,38 @@ def _units(text: str) -> list[str]:
 
 
 def wrap(text: str, width: float, measure) -> list[str]:
-    """Greedy line filling within `width` (measure(s) -> width) that keeps the kinsoku rules.
-    A unit wider than the line is split by character, still without a forbidden line start."""
+    """Greedy line filling within `width` (measure(s) -> width, additive: no kerning) that
+    keeps the kinsoku rules. A unit wider than the line is split by character, still without
+    a forbidden line start."""
+    sizes: dict = {}
+
+    def w(u: str) -> float:
+        if u not in sizes:
+            sizes[u] = measure(u)
+        return sizes[u]
+
     lines: list[str] = []
     for para in text.split("\n"):
-        line = ""
+        parts: list[str] = []  # the units of the current line, spaces included
+        used = 0.0  # width of the line without a trailing space
         for u in _units(para):
             if u == " ":
-                if line:
-                    line += " "
+                if parts and parts[-1] != " ":
+                    parts.append(" ")
                 continue
-            cand = line + u
-            if measure(cand.rstrip()) <= width or not line.strip():
-                if measure(cand) > width and not line.strip():
-                    lines.extend(_split_long(u, width, measure)[:-1])
-                    cand = _split_long(u, width, measure)[-1]
-                line = cand
-            else:
-                lines.append(line.rstrip())
-                line = u
-                if measure(line) > width:
-                    parts = _split_long(u, width, measure)
-                    lines.extend(parts[:-1])
-                    line = parts[-1]
-        lines.append(line.rstrip())
+            gap = w(" ") if parts and parts[-1] == " " else 0.0
+            if not parts or (len(parts) == 1 and parts[0] == " "):
+                parts, used = [], 0.0
+            if parts and used + gap + w(u) > width:
+                lines.append("".join(parts).rstrip())
+                parts, used, gap = [], 0.0, 0.0
+            if not parts and w(u) > width:
+                pieces = _split_long(u, width, measure)
+                lines.extend(pieces[:-1])
+                u = pieces[-1]
+            parts.append(u)
+            used += gap + w(u)
+        lines.append("".join(parts).rstrip())
     return [ln for ln in lines if ln] or [""]
 
 

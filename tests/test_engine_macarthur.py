@@ -229,3 +229,46 @@ def test_setup_sheet_pdf(tmp_path):
     s = setupfile.load(tmp_path / "s.yaml")
     assert "SECRET" in text and "Victory letter" in text and s.derived["victory-letter"] in text
     assert "Del Carmen" in text and "Legal: no rule broken." in text
+
+
+@pytest.mark.parametrize("scenario_id", ["main-assault", "solitaire"])
+def test_other_scenarios_thousand_seeds(scenario_id):
+    sc = loading.load_scenario(ROOT, "macarthur-bataan", scenario_id)
+    from playaids.engine import generate as gen
+
+    for seed in range(1000):
+        s = gen.generate(sc, MAP, ROOT, seed)
+        bad = [v for v in ver.verify(s, sc, MAP, ROOT) if v.status == "violation"]
+        assert not bad, (seed, bad[0].line())
+
+
+def test_main_assault_rules():
+    sc = loading.load_scenario(ROOT, "macarthur-bataan", "main-assault")
+    from playaids.engine import generate as gen
+
+    seen = set()
+    for seed in range(100):
+        s = gen.generate(sc, MAP, ROOT, seed)
+        assert s.draws["allied-chit"] == 1  # 17.5.1
+        roll = s.draws["corregidor-destroyed-roll"]
+        assert s.derived["corregidor-batteries-destroyed"] == str(roll // 2)  # 17.5.2
+        assert ("northern-deployment" in s.choices) == (s.draws["japanese-chit"] == 1)
+        seen.add(roll)
+        m = copy.deepcopy(s)
+        m.derived["corregidor-batteries-destroyed"] = str(roll // 2 + 1)
+        assert "17.5.2" in {v.rule for v in ver.verify(m, sc, MAP, ROOT) if v.status == "violation"}
+        m = copy.deepcopy(s)
+        m.draws["allied-chit"] = 2
+        assert "17.5.1" in {v.rule for v in ver.verify(m, sc, MAP, ROOT) if v.status == "violation"}
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
+def test_solitaire_hit_order_is_a_permutation_of_1_to_24():
+    sc = loading.load_scenario(ROOT, "macarthur-bataan", "solitaire")
+    from playaids.engine import generate as gen
+
+    s = gen.generate(sc, MAP, ROOT, 4)
+    order = s.choices["corregidor-hit-order"]
+    assert sorted(order.values()) == list(range(1, 25))  # 19.6
+    order["hit 2"] = order["hit 1"]
+    assert "19.6" in {v.rule for v in ver.verify(s, sc, MAP, ROOT) if v.status == "violation"}

@@ -94,10 +94,13 @@ _LOOKUPS: dict = {}
 
 def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     """(derived value, problem) for a lookup element: the table cell its inputs select."""
-    table = ctx.table(e["table"])
     rv = ctx.value(e["row"])
     if rv is None:
         return None, None
+    if "mapping" in e:  # a rule's own arithmetic, written out (e.g. 17.5.2: 1d6 / 2, rounded down)
+        m = {str(k): v for k, v in e["mapping"].items()}
+        return (str(m[str(rv)]), None) if str(rv) in m else (None, f"no value for {rv!r}")
+    table = ctx.table(e["table"])
     col = e.get("column")
     cv = ctx.value(col) if col and ctx.scenario.element(col) else col
     if col and cv is None:
@@ -151,8 +154,9 @@ def verify(e: dict, value, ctx) -> list[Violation]:
         want, problem = lookup(e, ctx)
         if problem:
             return bad(problem, "derived")
-        return [] if str(value) == str(want) else bad(
-            f"{value!r}, but table {e['table']} gives {want!r} for these draws", "derived")
+        source = f"table {e['table']}" if "table" in e else f"rule {rule}"
+        return [] if str(value) == str(want) else bad(f"{value!r}, but {source} gives {want!r} for these draws",
+                                                      "derived")
     if kind == "permutation":
         return _verify_permutation(e, value, bad)
     if kind == "choose":

@@ -11,11 +11,14 @@ The drawing (box frames, tick boxes, side markers, shaded bands) is one SVG per 
 the words are HTML lines placed over it. WeasyPrint lays SVG text out letter by letter, which
 is ten times slower and drops the word spaces from the PDF's text layer; HTML text keeps
 them. The lines are broken here, under the kinsoku rules, with the font's own metrics, so the
-box heights are exact and Pango never re-wraps them (white-space: nowrap).
+box heights are exact and Pango never re-wraps them (white-space: pre). WeasyPrint's cost is
+per element and per SVG node, so lines of one style share a block and shapes of one style
+share a path.
 """
 from __future__ import annotations
 
 import base64
+import functools
 import html as _html
 import math
 from dataclasses import dataclass, field
@@ -40,9 +43,9 @@ TICK = 10.0  # the "turn played" tick box
 MIN_BOX = 62.0  # room to write in an empty box
 HEADING = 70.0  # title, meta line and side legend above the first row
 MIN_COLUMNS = 3
-SHADE = "#EFEFEF"
 
 
+@functools.lru_cache(maxsize=65536)
 def _width(s: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -73,7 +76,7 @@ class Line:
 
 @dataclass
 class Box:
-    turn: int | None  # None: the set-up box
+    turn: int
     header: list[str]
     date: str | None
     lines: list[Line] = field(default_factory=list)
