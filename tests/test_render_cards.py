@@ -59,3 +59,35 @@ def test_noted_cells_are_listed_on_the_card(tmp_path, fixture_data):
     text = pdfread.page_text(p)
     assert "4 × 1-1: G may belong to the defender line" in text
     assert "Rule 7.3" in text and "Dice 2d6" in text
+
+
+def test_bleed_crop_marks_and_trim_box(tmp_path, fixture_data):
+    import pdfplumber
+
+    game = load.load_game(fixture_data, "demo-game")
+    pdf = cards.render(game.tables["results"], game, PageSpec(paper="a4", bleed_mm=3, crop_marks=True))
+    assert b"/TrimBox" in pdf and b"/BleedBox" in pdf
+    p = tmp_path / "b.pdf"
+    p.write_bytes(pdf)
+    with pdfplumber.open(p) as doc:
+        page = doc.pages[0]
+        w, h = page.width, page.height
+        marks = [e for e in page.lines + page.curves + page.rects if e["x1"] <= 17.1 and e["bottom"] <= 17.1]
+    assert round(w) == round(595.28 + 2 * 6 * 72 / 25.4)  # marks need 6 mm even with a 3 mm bleed
+    assert len(marks) >= 2, "crop marks at the top-left corner"
+
+
+def test_grayscale_has_no_colour(fixture_data):
+    import io
+
+    import pdfplumber
+
+    game = load.load_game(fixture_data, "demo-game")
+    for grayscale in (True, False):
+        pdf = cards.render(game.tables["results"], game, PageSpec(grayscale=grayscale))
+        with pdfplumber.open(io.BytesIO(pdf)) as doc:
+            page = doc.pages[0]
+            fills = {tuple(r["non_stroking_color"]) for r in page.rects if r.get("non_stroking_color")}
+            fills |= {tuple(c["non_stroking_color"]) for c in page.chars if c.get("non_stroking_color")}
+        grey = all(len(f) == 1 or len(set(f)) == 1 for f in fills)
+        assert fills and grey == grayscale

@@ -1,7 +1,7 @@
 """Chart cards: one table per card, drawn with ReportLab's platypus on A4 or Letter.
 
 The card shows title, rule, dice, the grid, die modifiers, legend, notes and the source
-notes of every reconstructed value (those cells are shaded).
+notes of every reconstructed value (those cells are shaded and framed with dashes).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts
 from playaids.model import Game, Grid, Table, Text
-from playaids.render import linebreak
+from playaids.render import linebreak, page
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
@@ -147,8 +147,9 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
             if c.span > 1:
                 ts.append(("SPAN", (col + 1, i + 1), (col + c.span, i + 1)))
             col += c.span
-    for (i, j) in sorted(_noted(grid)):
+    for (i, j) in sorted(_noted(grid)):  # shaded and dashed: never colour alone
         ts.append(("BACKGROUND", (j, i), (j, i), colors.HexColor(spec.colour("note"))))
+        ts.append(("BOX", (j, i), (j, i), 1.2, colors.black, None, (2, 1.5)))
     t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     t.setStyle(TableStyle(ts))
     return t
@@ -184,7 +185,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     title = ParagraphStyle("title", fontName=font, fontSize=16, leading=20)
     meta = ParagraphStyle("meta", fontName=font, fontSize=9.5, leading=12,
                           textColor=colors.HexColor(spec.colour("muted")))
-    h2 = ParagraphStyle("h2", fontName=font, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=2)
+    h2 = ParagraphStyle("h2", fontName=font, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=2, keepWithNext=1)
     body = ParagraphStyle("body", fontName=font, fontSize=9.5, leading=12.5,
                           wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
@@ -224,8 +225,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
                 for n in table.notes]
     noted = table.cell_notes()
     if noted or table.note:
-        out.append(Paragraph(escape(spec.word("出典についての注（網掛けのセル）",
-                                              "Source notes (shaded cells)")), h2))
+        out.append(Paragraph(escape(spec.word("出典についての注（網掛け・破線枠のセル）",
+                                              "Source notes (shaded, dashed cells)")), h2))
         if table.note:
             out.append(_para(table.note, small))
         lab = "en" if lang == "en" else "ja"
@@ -235,38 +236,36 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     return out, pagesize
 
 
-def _footer(table: Table, game: Game | None, spec: PageSpec, font: str):
+def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     src = table.source
     where = f"{src.get('seed', '')}" + (f" l. {src['lines']}" if src.get("lines") else "")
+    o = page.offset(spec)
 
     def draw(canvas, doc):
+        page.print_marks(canvas, spec, trim)
         canvas.saveState()
         canvas.setFont(font, 7)
         canvas.setFillColor(colors.HexColor(spec.colour("muted")))
-        w, _ = doc.pagesize
-        y = spec.margin * 0.55
+        y = o + spec.margin * 0.55
         left = f"{table.game}/{table.id}" + (f" · {spec.word('出典', 'source')}: {where}" if where else "")
-        canvas.drawString(spec.margin, y, left)
-        canvas.drawRightString(w - spec.margin, y, f"playaids {__version__} · {doc.page}")
+        canvas.drawString(o + spec.margin, y, left)
+        canvas.drawRightString(o + trim[0] - spec.margin, y, f"playaids {__version__} · {doc.page}")
         canvas.restoreState()
     return draw
 
 
 def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
     """The card as PDF bytes, identical for identical inputs."""
-    flow, pagesize = story(table, game, spec)
+    flow, trim = story(table, game, spec)
     buf = io.BytesIO()
     title = f"{table.title.ja} / {table.title.en}"
-    doc = SimpleDocTemplate(buf, pagesize=pagesize, leftMargin=spec.margin, rightMargin=spec.margin,
-                            topMargin=spec.margin, bottomMargin=spec.margin, title=title,
+    m = spec.margin + page.offset(spec)
+    doc = SimpleDocTemplate(buf, pagesize=page.sheet(spec, trim), leftMargin=m, rightMargin=m,
+                            topMargin=m, bottomMargin=m, title=title,
                             author="playaids", subject=f"{table.game} {table.id} rule {table.rule}",
                             creator=f"playaids {__version__}", producer=f"playaids {__version__}",
-                            invariant=1, initialFontName=fonts.register(), lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
-    on_page = _footer(table, game, spec, fonts.register())
-
-    def first(canvas, doc):
-        canvas.setViewerPreference("PrintScaling", "None")
-        on_page(canvas, doc)
-
-    doc.build(flow, onFirstPage=first, onLaterPages=on_page)
+                            invariant=1, initialFontName=fonts.register(),
+                            lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    on_page = _footer(table, game, spec, fonts.register(), trim)
+    doc.build(flow, onFirstPage=on_page, onLaterPages=on_page)
     return buf.getvalue()

@@ -42,3 +42,42 @@ class PageSpec:
     def word(self, ja: str, en: str) -> str:
         """A fixed UI word in the page language (`both`: JA / EN)."""
         return {"ja": ja, "en": en}.get(self.lang, f"{ja} / {en}")
+
+
+CROP_SLUG_MM = 6.0  # room for crop marks when there is no bleed
+
+
+def offset(spec: "PageSpec") -> float:
+    """Distance from the sheet edge to the trimmed page (bleed, or room for crop marks)."""
+    return max(spec.bleed_mm, CROP_SLUG_MM if spec.crop_marks else 0.0) * mm
+
+
+def sheet(spec: "PageSpec", trim: tuple[float, float]) -> tuple[float, float]:
+    o = offset(spec)
+    return trim[0] + 2 * o, trim[1] + 2 * o
+
+
+def print_marks(canvas, spec: "PageSpec", trim: tuple[float, float]) -> None:
+    """TrimBox and BleedBox for the printer, crop marks outside the trimmed page, and
+    PrintScaling /None so the viewer prints at true size."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    o = offset(spec)
+    if not o:
+        return
+    w, h = trim
+    b = spec.bleed_mm * mm
+    canvas.setTrimBox((o, o, o + w, o + h))
+    canvas.setBleedBox((o - b, o - b, o + w + b, o + h + b))
+    if not spec.crop_marks:
+        return
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.25)
+    gap, length = max(b, 1 * mm) + 1 * mm, o - max(b, 1 * mm) - 1 * mm
+    for x in (o, o + w):
+        for y in (o, o + h):
+            dy = -1 if y == o else 1
+            dx = -1 if x == o else 1
+            canvas.line(x, y + dy * gap, x, y + dy * (gap + length))
+            canvas.line(x + dx * gap, y, x + dx * (gap + length), y)
+    canvas.restoreState()

@@ -212,11 +212,11 @@ class Paths:
             g.add(d.path(d="".join(cmds), fill=fill, stroke=stroke, stroke_width=width))
 
 
-def FILL(colour: str) -> tuple:
+def _fill(colour: str) -> tuple:
     return (colour, "none", 0)
 
 
-def STROKE(width: float, fill: str = "none") -> tuple:
+def _stroke(width: float, fill: str = "none") -> tuple:
     return (fill, "#000", width)
 
 
@@ -227,9 +227,9 @@ def _marker(paths: Paths, kind: int | None, x: float, y: float, spec: PageSpec):
     colours = [OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["green"], OKABE_ITO["purple"]]
     c = "#000" if spec.grayscale else colours[kind % len(colours)]
     if kind % 2 == 0:
-        paths.rect(FILL(c), x, y - 4.6, 4.4, 4.4)
+        paths.rect(_fill(c), x, y - 4.6, 4.4, 4.4)
     else:
-        paths.circle(FILL(c), x + 2.3, y - 2.4, 2.4)
+        paths.circle(_fill(c), x + 2.3, y - 2.4, 2.4)
 
 
 def _svg(width: float, height: float):
@@ -261,26 +261,26 @@ def row_html(boxes: list[Box], width: float, box_w: float, spec: PageSpec) -> st
     words: list[str] = []
     for i, b in enumerate(boxes):
         x0 = i * (box_w + GAP)
-        paths.rect(STROKE(0.9, "#fff"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
+        paths.rect(_stroke(0.9, "#fff"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
         x, y = x0 + PAD, PAD
         for k, h in enumerate(b.header):
             size = LABEL if k == 0 else LABEL * 0.8
             words.append(_word_div(h, x, y + (LABEL - size) * 0.9, size))
             x += _width(h, size) + 6
-        paths.rect(STROKE(0.9, "#fff"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
+        paths.rect(_stroke(0.9, "#fff"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
         y += LABEL * LEADING
         if b.date:
             words.append(_word_div(b.date, x0 + PAD, y - 1, DATE, spec.colour("muted")))
             y += DATE * LEADING
         y += 2
-        paths.line(STROKE(0.4), x0 + PAD, y, x0 + box_w - PAD, y)
+        paths.line(_stroke(0.4), x0 + PAD, y, x0 + box_w - PAD, y)
         y += 1
         run: list[Line] = []
         run_top = y
         for ln in b.lines:
             h = ln.size * LEADING
             if ln.band:
-                paths.rect(FILL(spec.colour("header")), x0 + 1.5, y + 0.3, box_w - 3, h)
+                paths.rect(_fill(spec.colour("header")), x0 + 1.5, y + 0.3, box_w - 3, h)
             _marker(paths, ln.marker, x0 + PAD, y + h - 1.6, spec)
             if run and (ln.size, ln.fill, ln.dx) != (run[0].size, run[0].fill, run[0].dx):
                 words.append(_word_div([r.text for r in run], x0 + PAD + run[0].dx, run_top, run[0].size, run[0].fill))
@@ -391,7 +391,7 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float, recor
     glyphs: dict = {}
     words: list[str] = []
     if heads:
-        paths.rect(FILL(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
+        paths.rect(_fill(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
         if corner:
             words.append(_word_div(corner, 2, head_h - SMALL * LEADING - 2, SMALL))
         for lines, x, w in zip(head_lines, xs, widths):
@@ -404,12 +404,12 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float, recor
             words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL, glyphs)
         y += h
     for x in xs if track.kind != "boxes" or has_labels else xs[1:-1]:
-        paths.line(STROKE(0.5), x, 0.5, x, height + 0.5)
+        paths.line(_stroke(0.5), x, 0.5, x, height + 0.5)
     y = 0.5
     for h in ([head_h] if heads else []) + row_h[:-1]:
         y += h
-        paths.line(STROKE(0.5), 0.5, y, total_w - 0.5, y)
-    paths.rect(STROKE(0.9), 0.5, 0.5, total_w - 1, height)
+        paths.line(_stroke(0.5), 0.5, y, total_w - 0.5, y)
+    paths.rect(_stroke(0.9), 0.5, 0.5, total_w - 1, height)
     paths.emit(d, g)
     _emit_glyphs(d, g, glyphs)
     return _row_div(d, words, total_w, height + 1)
