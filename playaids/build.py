@@ -1,27 +1,141 @@
-"""`playaids build`: every aid of every game into OUT/<game>/."""
+"""`playaids build`: every aid of every game into OUT/<game>/, then OUT/index.html.
+
+OUT/<game>/charts/<table>.<lang>.<paper>.pdf      chart cards (ReportLab)
+OUT/<game>/setups/<scenario>.seed<N>.yaml         an example setup per scenario
+OUT/<game>/setups/<scenario>.seed<N>.<lang>.<paper>.pdf   its setup sheet
+OUT/<game>/ccss-blank.<lang>.<paper>.pdf          the blank Cave-Complex Setup Sheet (ASL)
+plus the documents of docbuild (turn records, summaries, glossaries).
+
+One job list, one cache of input hashes (data files, code, options) and one process pool:
+a warm rebuild renders only what changed.
+"""
 from __future__ import annotations
 
+import dataclasses
+import sys
+import time
 from pathlib import Path
 
-from playaids import atomic, load
-from playaids.render import cards
+from playaids import docbuild, gallery, games, load
+from playaids.docbuild import Job
+from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
 
+EXAMPLE_SEED = 1
 
-def build(root, out: Path, games, langs, papers, grayscale=False) -> str:
-    ids = games or load.game_ids(root)
-    count = 0
+
+def _spec(job: Job) -> PageSpec:
+    return PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale, bleed_mm=job.bleed_mm,
+                    crop_marks=job.crop_marks)
+
+
+def _card(job: Job, data) -> bytes:
+    from playaids.render import cards
+
+    table = load.load_table(data[("root",)], job.game, job.scenario)
+    return cards.render(table, data[("game", job.game)], _spec(job))
+
+
+def _setup(job: Job, data):
+    from playaids.engine import api
+
+    key = ("setup", job.game, job.scenario)
+    if key not in data:
+        setup = api.generate(data[("root",)], job.game, job.scenario, EXAMPLE_SEED)
+        data[key] = (setup, *api.verify_setup(data[("root",)], setup))
+    return data[key]
+
+
+def _setup_yaml(job: Job, data) -> bytes:
+    from playaids.engine import setupfile
+
+    return setupfile.dump(_setup(job, data)[0]).encode("utf-8")
+
+
+def _setup_sheet(job: Job, data) -> bytes:
+    from playaids.render import setupsheet
+
+    setup, scenario, found = _setup(job, data)
+    return setupsheet.render(data[("root",)], setup, scenario, found, _spec(job))
+
+
+def _ccss(job: Job, data) -> bytes:
+    from playaids.games.asl_chapter_g import ccss
+
+    return ccss.render(data[("root",)], _spec(job))
+
+
+docbuild.RENDERERS.update({"card": _card, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
+                           "ccss-blank": _ccss})
+
+
+def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
+    """Chart cards, example setups and sheets, the blank CCSS."""
+    from playaids.engine import loading
+
+    jobs: list[Job] = []
+    docbuild._DATA[("root",)] = root
     for gid in ids:
-        game = load.load_game(root, gid)
-        for t in game.tables.values():
+        g = Path(root) / gid
+        game = docbuild._DATA.get(("game", gid)) or load.load_game(root, gid, with_tables=False)
+        docbuild._DATA[("game", gid)] = game
+        for tid in load.table_ids(root, gid):
+            path = g / "tables" / f"{tid}.yaml"
+            load.load_table(root, gid, tid)  # errors surface before any rendering
             for paper in papers:
                 for lang in langs:
-                    spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale)
-                    path = out / gid / "charts" / f"{t.id}.{lang}.{paper}.pdf"
-                    atomic.write_bytes(path, cards.render(t, game, spec))
-                    count += 1
-    from playaids import docbuild  # turn records, rule summaries, glossaries (issue 5)
+                    jobs.append(Job("card", gid, out / gid / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang,
+                                    paper, grayscale, 0.5, (path,)))
+        for sid in loading.scenario_ids(root, gid):
+            loading.load_scenario(root, gid, sid)
+            if games.generator(gid) is not None:  # needs inputs the data cannot give (ASL caves: terrain)
+                continue
+            inputs = tuple(sorted(g.glob("scenarios/*.yaml")) + sorted(g.glob("tables/*.yaml")) + [g / "map.yaml"])
+            base = out / gid / "setups" / f"{sid}.seed{EXAMPLE_SEED}"
+            jobs.append(Job("setup-yaml", gid, Path(f"{base}.yaml"), sid, cost=0.0, inputs=inputs))
+            for paper in papers:
+                for lang in langs:
+                    jobs.append(Job("setup-sheet", gid, Path(f"{base}.{lang}.{paper}.pdf"), sid, lang, paper,
+                                    grayscale, 0.6, inputs))
+        if gid == "asl-chapter-g":
+            legend = g / "tables" / "ccss-legend.yaml"
+            for paper in papers:
+                for lang in langs:
+                    jobs.append(Job("ccss-blank", gid, out / gid / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
+                                    paper, grayscale, 1.0, (legend,)))
+    return jobs
 
-    written, unchanged = docbuild.build(root, out, ids, langs, papers, grayscale)
-    count += written
-    return f"built {count} files for {len(ids)} games in {out}" + (f" ({unchanged} documents unchanged)" if unchanged else "")
+
+def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
+          force=False, progress=None) -> str:
+    t0 = time.perf_counter()
+    ids = list(games) if games else load.game_ids(root)
+    known = set(load.game_ids(root))
+    for gid in ids:
+        if gid not in known:
+            from playaids.errors import UnknownId
+
+            raise UnknownId("game", gid, known)
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise PlayaidsError(f"{out}: --out must be a folder")
+    jobs = docbuild.plan(root, out, ids, langs, papers, grayscale) + plan_aids(root, out, ids, langs, papers,
+                                                                               grayscale)
+    if bleed_mm or crop_marks:
+        jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
+    if force:
+        (out / docbuild.CACHE).unlink(missing_ok=True)
+    written, unchanged = docbuild.run(root, jobs, out)
+    titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
+    titles.update({g: load.load_game(root, g, with_tables=False).title.get("both").replace("\n", " / ")
+                   for g in load.game_ids(root) if g not in titles and (out / g).is_dir()})
+    index = gallery.write(out, titles)
+    took = time.perf_counter() - t0
+    return (f"built {written} files, {unchanged} unchanged, for {len(ids)} games in {took:.1f} s; "
+            f"gallery: {index}")
+
+
+def stderr_progress(done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r{done}/{total}")
+        sys.stderr.flush()

@@ -188,16 +188,20 @@ def data_validate(ctx, folder):
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
 @click.option("--lang", "langs", type=click.Choice(LANGS + ("all",)), default="all", show_default=True)
 @click.option("--paper", "papers", type=click.Choice(sorted(PAPERS) + ["all"]), default="a4", show_default=True)
-@click.option("--grayscale", is_flag=True)
+@click.option("--grayscale", is_flag=True, help="No colour: grays, with symbols and dashes for meaning.")
+@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=0.0, help="Bleed in mm.")
+@click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page.")
+@click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.pass_context
-def build(ctx, games, out_dir, langs, papers, grayscale):
-    """Write every play aid into OUT/<game>/."""
+def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, force):
+    """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     from playaids import build as builder
 
     root = _root(ctx)
     langs_ = LANGS if langs == "all" else (langs,)
     papers_ = tuple(sorted(PAPERS)) if papers == "all" else (papers,)
-    summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale)
+    summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
+                            force)
     click.echo(summary, err=True)
 
 

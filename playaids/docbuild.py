@@ -24,9 +24,6 @@ from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
 
 PACKAGE = Path(__file__).resolve().parent
-CODE = ("render/document.py", "render/turnsheet.py", "render/summary.py", "render/glossary_pdf.py",
-        "render/page.py", "kinsoku.py", "turns.py", "rules.py", "glossary.py", "model.py", "load.py",
-        "fonts.py", "docbuild.py")
 CACHE = Path(".playaids-cache") / "documents.json"
 
 
@@ -40,7 +37,13 @@ class Job:
     paper: str = "a4"
     grayscale: bool = False
     cost: float = 1.0
+    inputs: tuple = ()      # further data files the output depends on
+    bleed_mm: float = 0.0
+    crop_marks: bool = False
 
+
+# Kinds rendered outside this module (chart cards, setups, CCSS): kind -> render(job, data)
+RENDERERS: dict = {}
 
 # Loaded data, shared with the worker processes by fork (read only).
 _DATA: dict = {}
@@ -50,8 +53,8 @@ def _code_key() -> str:
     from playaids.render import document
 
     h = hashlib.sha256()
-    for rel in CODE:
-        h.update((PACKAGE / rel).read_bytes())
+    for path in sorted(PACKAGE.rglob("*.py")):  # the code version: any change rebuilds
+        h.update(path.relative_to(PACKAGE).as_posix().encode() + path.read_bytes())
     for t in sorted(document.TEMPLATES.glob("*")):
         h.update(t.name.encode() + t.read_bytes())
     try:
@@ -110,14 +113,18 @@ def _key(root, job: Job, code: str) -> str:
         files.append(g / turns.FILE)
     if job.kind == "summary":
         files.append(g / rules.FILE)
+    files += list(job.inputs)
     return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.lang}|{job.paper}|"
-                          f"{job.grayscale}".encode()).hexdigest()
+                          f"{job.grayscale}|{job.bleed_mm}|{job.crop_marks}".encode()).hexdigest()
 
 
 def render(job: Job) -> bytes:
     """The bytes of one document (a worker's whole task)."""
+    if job.kind in RENDERERS:
+        return RENDERERS[job.kind](job, _DATA)
     game = _DATA[("game", job.game)]
-    spec = PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale)
+    spec = PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale, bleed_mm=job.bleed_mm,
+                    crop_marks=job.crop_marks)
     if job.kind == "turns":
         from playaids.render import turnsheet
 

@@ -46,9 +46,15 @@ def _describe(err) -> str:
     return f"{where}: {err.message}"
 
 
+_VALID: dict = {}
+
+
 def validate(located: yamlsafe.Located, kind: str) -> None:
+    if _VALID.get((id(located), kind)) is located:  # a cached parse already checked
+        return
     errors = list(_validator(kind).iter_errors(located.data))
     if not errors:
+        _VALID[(id(located), kind)] = located
         return
     err = jsonschema.exceptions.best_match(errors)
     path = tuple(err.absolute_path)

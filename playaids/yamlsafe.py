@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import yaml
 import yaml.composer
 import yaml.constructor
+import yaml.cyaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from playaids.errors import DataError
@@ -46,7 +47,10 @@ def _mark(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _build(node, path, marks, constructor, file):
+def _build(node, path, marks, constructor, file, seen):
+    if id(node) in seen:  # the same node twice: an alias (libyaml composes them as shared nodes)
+        raise DataError(file, "anchors and aliases are not allowed", *_mark(node))
+    seen.add(id(node))
     marks[path] = _mark(node)
     if node.tag not in _CORE_TAGS:
         raise DataError(file, f"tag {node.tag!r} is not allowed", *_mark(node))
@@ -56,7 +60,7 @@ def _build(node, path, marks, constructor, file):
         except yaml.YAMLError as e:
             raise DataError(file, f"bad value: {str(e).splitlines()[0]}", *_mark(node)) from None
     if isinstance(node, SequenceNode):
-        return [_build(item, path + (i,), marks, constructor, file) for i, item in enumerate(node.value)]
+        return [_build(item, path + (i,), marks, constructor, file, seen) for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
         out = {}
         for knode, vnode in node.value:
@@ -72,7 +76,7 @@ def _build(node, path, marks, constructor, file):
                 raise DataError(file, f"bad key: {str(e).splitlines()[0]}", *_mark(knode)) from None
             if key in out:
                 raise DataError(file, f"duplicate key {key!r}", *_mark(knode))
-            out[key] = _build(vnode, path + (key,), marks, constructor, file)
+            out[key] = _build(vnode, path + (key,), marks, constructor, file, seen)
         return out
     raise DataError(file, "unsupported YAML node", *_mark(node))
 
@@ -107,9 +111,23 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         yaml.resolver.Resolver.__init__(self)
 
 
+def _parser(text: str):
+    """libyaml's parser when PyYAML has it (ten times faster), else the pure-Python one.
+    Either way no alias survives: the pure one refuses them while composing, and with
+    libyaml (only for texts without & or *) `_build` also refuses a node met twice."""
+    if getattr(yaml, "__with_libyaml__", False) and "&" not in text and "*" not in text:
+        # a text that could hold an anchor or alias goes to the pure parser, which names it
+        class _C(yaml.cyaml.CParser, yaml.resolver.Resolver):
+            def __init__(self, stream):
+                yaml.cyaml.CParser.__init__(self, stream)
+                yaml.resolver.Resolver.__init__(self)
+        return _C(text)
+    return _Loader(text)
+
+
 def loads(text: str, path: str = "<string>") -> Located:
     """Parse one YAML document into plain data with its marks."""
-    loader = _Loader(text)
+    loader = _parser(text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
@@ -125,13 +143,34 @@ def loads(text: str, path: str = "<string>") -> Located:
     marks: dict = {}
     if node is None:
         raise DataError(path, "empty document", 1, 1)
-    data = _build(node, (), marks, _Constructor(), path)
+    data = _build(node, (), marks, _Constructor(), path, set())
     return Located(data, path, marks)
 
 
+_CACHE: dict = {}
+
+
 def load(path) -> Located:
-    """Read and parse a YAML file; size, encoding and access problems are DataErrors."""
+    """Read and parse a YAML file; size, encoding and access problems are DataErrors.
+    A file unchanged since it was last parsed (same size and mtime) is not parsed again:
+    callers treat the result as read-only."""
     path = os.fspath(path)
+    try:
+        st = os.stat(path)
+        key = (path, st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    located = _load(path)
+    if key is not None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[key] = located
+    return located
+
+
+def _load(path: str) -> Located:
     try:
         size = os.path.getsize(path)
         if size > MAX_BYTES:
