@@ -1,0 +1,101 @@
+"""All benchmarks in one table: `make bench` (or .venv/bin/python bench/run.py).
+
+cold full build, warm no-change rebuild, peak memory of a build process, one chart card,
+one document, setups per second, verify of a full Okinawa setup, check-table on 10,000
+cells and on one PDF page. Timings are wall-clock on this machine; run it on an idle one.
+"""
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+PY = sys.executable
+
+
+def build_times() -> list[tuple[str, str]]:
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "output"
+        cmd = [PY, "-m", "playaids", "build", "--out", str(out)]
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+        cold = time.perf_counter() - t0
+        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+        warm = time.perf_counter() - t0
+        files = sum(1 for p in out.rglob("*") if p.is_file())
+    return [("cold full build (all games, ja/en/both, A4), target <= 15 s", f"{cold:.1f} s ({files} files)"),
+            ("warm no-change rebuild, target <= 3 % of cold", f"{warm:.2f} s ({warm / cold * 100:.1f} %)"),
+            ("peak memory of one build process, target <= 400 MB", f"{peak_mb:.0f} MB")]
+
+
+def one_card() -> tuple[str, str]:
+    from playaids import load
+    from playaids.render import cards
+    from playaids.render.page import PageSpec
+
+    root = load.data_dir()
+    game = load.load_game(root, "macarthur-bataan", with_tables=False)
+    table = load.load_table(root, "macarthur-bataan", "crt")
+    cards.render(table, game, PageSpec(lang="ja"))
+    n, t0 = 20, time.perf_counter()
+    for _ in range(n):
+        cards.render(table, game, PageSpec(lang="ja"))
+    return "one chart card (MacArthur CRT, ja, warm), target <= 50 ms", f"{(time.perf_counter() - t0) / n * 1000:.0f} ms"
+
+
+def one_document() -> tuple[str, str]:
+    from playaids import load, rules
+    from playaids.render import summary
+    from playaids.render.page import PageSpec
+
+    root = load.data_dir()
+    game = load.load_game(root, "okinawa", with_tables=False)
+    data = rules.load_summary(root, "okinawa")
+    summary.render(data, game, PageSpec(lang="both"))
+    t0 = time.perf_counter()
+    summary.render(data, game, PageSpec(lang="both"))
+    return "one document (Okinawa rule summary, both, warm)", f"{(time.perf_counter() - t0) * 1000:.0f} ms"
+
+
+def engine() -> list[tuple[str, str]]:
+    import io
+    from contextlib import redirect_stdout
+
+    import bench_engine
+
+    with redirect_stdout(io.StringIO()):
+        worst = bench_engine.okinawa(50)
+        full = bench_engine.setups_per_second(seconds=1.5)
+        chits = bench_engine.chit_level_per_second(seconds=1.5)
+    return [("verify of a full Okinawa setup (worst scenario), target <= 2 ms", f"{worst:.2f} ms"),
+            ("MacArthur historical setups generated+verified per second (units placed)", f"{full:,.0f}"),
+            ("chit-level setups generated+verified per second, target >= 10,000", f"{chits:,.0f}")]
+
+
+def checker() -> list[tuple[str, str]]:
+    r = subprocess.run([PY, str(ROOT / "bench" / "bench_check_table.py")], capture_output=True, text=True, cwd=ROOT)
+    rows = []
+    for line in r.stdout.splitlines():
+        if line.startswith("check-table") and ":" in line:
+            name, _, value = line.partition(": ")
+            rows.append((name, value.split(" (")[0] + (" (" + value.split(" (", 1)[1] if " (" in value else "")))
+    return rows or [("check-table", (r.stdout or r.stderr).strip()[-200:])]
+
+
+def main() -> None:
+    rows = build_times() + [one_card(), one_document()] + engine() + checker()
+    print("| benchmark | value |\n|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+
+
+if __name__ == "__main__":
+    main()
