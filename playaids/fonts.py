@@ -102,6 +102,12 @@ def runs(s: str, family: str = GOTHIC) -> list[tuple[str, str]]:
     return out
 
 
+def single_font(s: str, family: str = GOTHIC) -> bool:
+    """Whether the main font alone draws every character of `s`."""
+    cmap = _cmap(family)
+    return all(ch in cmap or ch in "\n\t" for ch in s)
+
+
 def markup(s: str, family: str = GOTHIC) -> str:
     """ReportLab paragraph markup of `s`, escaped, with symbol-font runs tagged."""
     from xml.sax.saxutils import escape
@@ -112,7 +118,9 @@ def markup(s: str, family: str = GOTHIC) -> str:
     return "".join(parts)
 
 
+@functools.lru_cache(maxsize=65536)
 def width(s: str, family: str, size: float) -> float:
+    """Width in points of `s` set in `family` (symbol-font runs measured in their font)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return sum(stringWidth(text, register(f), size) for f, text in runs(s, family))

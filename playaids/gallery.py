@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,13 +43,47 @@ def preview(pdf: Path, out: Path) -> Path:
     return png
 
 
+def _previews(out: Path, pdfs: list[Path]) -> dict:
+    """PNG previews of many PDFs, pdftoppm processes side by side (one per core)."""
+    import concurrent.futures
+    import os
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return dict(zip(pdfs, pool.map(lambda f: preview(f, out), pdfs)))
+
+
+_VARIANT = re.compile(r"^(?P<stem>.*?)(?:\.(?P<lang>ja|en|both))?(?:\.(?P<paper>a4|letter))?\.pdf$")
+_PREFERRED = {"both": 0, "ja": 1, "en": 2, None: 3}
+
+
+def _aids(files: list[Path]) -> list[tuple[str, list[Path]]]:
+    """Files grouped by aid: the language and paper variants of one PDF form one aid."""
+    groups: dict = {}
+    for f in files:
+        m = _VARIANT.match(f.name) if f.suffix == ".pdf" else None
+        key = (f.parent, m.group("stem")) if m else (f.parent, f.name)
+        groups.setdefault(key, []).append(f)
+    return [(name, sorted(fs, key=lambda f: f.name)) for (_, name), fs in sorted(groups.items())]
+
+
+def _preview_source(variants: list[Path]) -> Path | None:
+    pdfs = [f for f in variants if f.suffix == ".pdf"]
+    if not pdfs:
+        return None
+    return min(pdfs, key=lambda f: (_PREFERRED.get(_VARIANT.match(f.name).group("lang"), 3), f.name))
+
+
 def write(out: Path, titles: dict) -> Path:
     """Write OUT/index.html for every file under OUT/<game>/; returns its path."""
     out = Path(out)
+    games = sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith("."))
+    per_game = {g: sorted(f for f in (out / g).rglob("*") if f.is_file() and not f.name.startswith("."))
+                for g in games}
+    sources = [s for g in games for _, vs in _aids(per_game[g]) if (s := _preview_source(vs)) is not None]
+    pngs = _previews(out, sources)
     sections = []
-    used = set()
-    for gid in sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        files = sorted(f for f in (out / gid).rglob("*") if f.is_file() and not f.name.startswith("."))
+    for gid in games:
+        files = per_game[gid]
         if not files:
             continue
         by_kind: dict = {}
@@ -60,18 +95,22 @@ def write(out: Path, titles: dict) -> Path:
             if not items:
                 continue
             cards = []
-            for f in items:
-                rel = f.relative_to(out).as_posix()
+            for name, variants in _aids(items):
+                src = _preview_source(variants)
                 img = ""
-                if f.suffix == ".pdf":
-                    png = preview(f, out)
-                    used.add(png.name)
-                    img = (f'<img src="{html.escape(png.relative_to(out).as_posix())}" alt="" loading="lazy">')
-                cards.append(f'<a class="aid" href="{html.escape(rel)}">{img}<span>{html.escape(f.name)}</span></a>')
+                if src is not None:
+                    png = pngs[src]
+                    img = (f'<a href="{html.escape(src.relative_to(out).as_posix())}"><img src="'
+                           f'{html.escape(png.relative_to(out).as_posix())}" alt="" loading="lazy"></a>')
+                links = " ".join(
+                    f'<a href="{html.escape(v.relative_to(out).as_posix())}">'
+                    f'{html.escape(v.name[len(name):].lstrip(".") or v.name)}</a>' for v in variants)
+                cards.append(f'<div class="aid">{img}<b>{html.escape(name)}</b><span>{links}</span></div>')
             blocks.append(f"<h3>{html.escape(label)} <small>({len(items)})</small></h3>"
                           f"<div class=\"grid\">{''.join(cards)}</div>")
         title = titles.get(gid, gid)
         sections.append(f'<section id="{html.escape(gid)}"><h2>{html.escape(title)}</h2>{"".join(blocks)}</section>')
+    used = {p.name for p in pngs.values()}
     nav = "".join(f'<a href="#{html.escape(g)}">{html.escape(t)}</a>' for g, t in sorted(titles.items())
                   if (out / g).is_dir())
     page = f"""<!doctype html>
@@ -80,7 +119,8 @@ def write(out: Path, titles: dict) -> Path:
 body {{ font-family: "IPAexGothic", "Noto Sans CJK JP", sans-serif; margin: 2em; color: #111; }}
 nav a {{ margin-right: 1em; }}
 .grid {{ display: flex; flex-wrap: wrap; gap: 12px; }}
-.aid {{ display: flex; flex-direction: column; width: 180px; font-size: 12px; text-decoration: none; color: #0072B2; }}
+.aid {{ display: flex; flex-direction: column; width: 180px; font-size: 12px; gap: 2px; }}
+.aid a {{ color: #0072B2; }}
 .aid img {{ width: 180px; border: 1px solid #999; background: #fff; }}
 h2 {{ border-bottom: 2px solid #0072B2; }}
 </style></head><body>

@@ -120,6 +120,7 @@ def _noted(grid: Grid) -> set[tuple[int, int]]:
 def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
     st = _styles(font, size, spec.lang)
     data = []
+    left = []
     for i, row in enumerate(strings):
         cells = []
         for j, s in enumerate(row):
@@ -129,11 +130,17 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
             long = _natural(s, font, size) > widths[j] + 0.5
             if long:
                 s = "\n".join(linebreak.wrap(s, lambda x: fonts.width(x, font, size), widths[j] - 2 * PAD - 1))
-            style = st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])
-            cells.append(_para(s, style))
+                left.append((j, i))
+            if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
+                cells.append(s)
+            else:
+                cells.append(_para(s, st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])))
         data.append(cells)
     ts = [
         ("FONTNAME", (0, 0), (-1, -1), font),
+        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.25),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        *[("ALIGN", c, c, "LEFT") for c in left],
         ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
         ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),
