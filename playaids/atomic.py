@@ -25,3 +25,17 @@ def write_bytes(path, data: bytes) -> None:
 
 def write_text(path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+def emit_pdf(data: bytes, out) -> None:
+    """A PDF to `out`, or to standard output when it is a pipe (never to a terminal)."""
+    import sys
+
+    from playaids.errors import PlayaidsError
+
+    if out:
+        write_bytes(out, data)
+    elif sys.stdout.isatty():
+        raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
+    else:
+        sys.stdout.buffer.write(data)

@@ -62,9 +62,11 @@ def list_cmd(ctx, game, scenarios):
 @click.option("--lang", type=LANG, default="en", show_default=True)
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--grayscale", is_flag=True, help="No colour; shading in grays.")
+@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=0.0, help="Bleed in mm (pdf).")
+@click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page (pdf).")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def table(ctx, game, table, fmt, lang, paper, grayscale, out):
+def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, out):
     """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
     root = _root(ctx)
     t = load.load_table(root, game, table)
@@ -72,13 +74,8 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, out):
         from playaids.render import cards
 
         g = load.load_game(root, game, with_tables=False)
-        data = cards.render(t, g, PageSpec(paper=paper, lang=lang, grayscale=grayscale))
-        if out:
-            atomic.write_bytes(out, data)
-        elif sys.stdout.isatty():
-            raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
-        else:
-            sys.stdout.buffer.write(data)
+        spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale, bleed_mm=bleed_mm, crop_marks=crop_marks)
+        atomic.emit_pdf(cards.render(t, g, spec), out)
         return
     _emit(export.FORMATS[fmt](t, lang), out)
 

@@ -1,7 +1,6 @@
 """`playaids turns`, `playaids summary`, `playaids glossary`: the text documents of a game."""
 from __future__ import annotations
 
-import sys
 
 import click
 
@@ -17,13 +16,7 @@ def _root(ctx):
     return load.data_dir((ctx.obj or {}).get("data"))
 
 
-def write_pdf(data: bytes, out: str | None) -> None:
-    if out:
-        atomic.write_bytes(out, data)
-    elif sys.stdout.isatty():
-        raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
-    else:
-        sys.stdout.buffer.write(data)
+write_pdf = atomic.emit_pdf
 
 
 @click.command("turns")

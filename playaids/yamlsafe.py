@@ -6,6 +6,7 @@ serve no purpose in data files and open the door to alias bombs), no duplicate k
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -111,11 +112,15 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         yaml.resolver.Resolver.__init__(self)
 
 
+# & or * where a node starts (line start, after space, [, { or ,): maybe an anchor or alias
+_MAYBE_ANCHOR = re.compile(r"(?:^|[\s\[{,])[&*][^\s\]},]", re.M)
+
+
 def _parser(text: str):
     """libyaml's parser when PyYAML has it (ten times faster), else the pure-Python one.
     Either way no alias survives: the pure one refuses them while composing, and with
     libyaml (only for texts without & or *) `_build` also refuses a node met twice."""
-    if getattr(yaml, "__with_libyaml__", False) and "&" not in text and "*" not in text:
+    if getattr(yaml, "__with_libyaml__", False) and not _MAYBE_ANCHOR.search(text):
         # a text that could hold an anchor or alias goes to the pure parser, which names it
         class _C(yaml.cyaml.CParser, yaml.resolver.Resolver):
             def __init__(self, stream):

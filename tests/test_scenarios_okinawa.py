@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenariohelp import Game, mutated, place, rules
+from scenariohelp import Game, mutated, place
 from playaids.engine.verify import violations_only
 
 OK = Game("okinawa")

@@ -4,7 +4,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from playaids.engine import api
-from scenariohelp import DATA, Game, checks_of, mutated, place, rules
+from scenariohelp import DATA, Game, checks_of, mutated, place
 
 STACK = "§ユニットの配置場所"
 KOREA_START = "§KOREAN WAR 開始時部隊"

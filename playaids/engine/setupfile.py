@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 import yaml
 
 from playaids import yamlsafe
-from playaids.errors import DataError
 
 PLACEMENT_KEYS = {"side", "unit", "count", "at", "sp", "steps", "facing", "note", "face"}
 

@@ -6,14 +6,12 @@ notes of every reconstructed value (those cells are shaded and framed with dashe
 from __future__ import annotations
 
 import io
-import re
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle

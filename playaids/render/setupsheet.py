@@ -11,7 +11,6 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, load
-from playaids.engine import elements as el
 from playaids.render.page import PageSpec
 
 

@@ -14,7 +14,7 @@ import math
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
-from reportlab.lib.units import inch, mm
+from reportlab.lib.units import inch
 from reportlab.pdfgen import canvas as rl_canvas
 
 from playaids import __version__, fonts, kinsoku, load
@@ -191,14 +191,19 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
     # OBA battery calibres (four blanks) and the notes box (G18)
     y = b.top - b.height - 24
     x = m
+    slot = (w - 2 * m) / 4
     for k in "ABCD":
         label = spec.word(f"OBA中隊{k}：", f"OBA battery {k}: ")
-        _text(c, x, y, label, 9)
-        lx = x + fonts.width(label, fonts.GOTHIC, 9) + 2
+        size = 9.0
+        while size > 6 and fonts.width(label, fonts.GOTHIC, size) + 2 + 30 + 16 > slot - 6:
+            size -= 0.5  # the label, a blank and "mm" fit their quarter of the page
+        _text(c, x, y, label, size)
+        lx = x + fonts.width(label, fonts.GOTHIC, size) + 2
+        blank = min(44, slot - 6 - 16 - (lx - x))
         c.setLineWidth(0.5)
-        c.line(lx, y - 2, lx + 44, y - 2)
-        _text(c, lx + 46, y, "mm", 9)
-        x += (w - 2 * m) / 4
+        c.line(lx, y - 2, lx + blank, y - 2)
+        _text(c, lx + blank + 2, y, "mm", size)
+        x += slot
     ny = y - 10
     c.rect(m, m + 6, w - 2 * m, ny - m - 6, stroke=1, fill=0)
     _text(c, m + 4, ny - 10, spec.word("特記事項", "Notes"), 9)

@@ -1,7 +1,6 @@
 """`playaids ccss [SETUP]`: the Cave-Complex Setup Sheet (G11.32), blank or filled in."""
 from __future__ import annotations
 
-import sys
 
 import click
 
@@ -32,10 +31,4 @@ def ccss(ctx, setup, board, lang, paper, out):
         cs = parse(s)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    data = sheet.render(root, PageSpec(paper=paper, lang=lang), board, cs)
-    if out:
-        atomic.write_bytes(out, data)
-    elif sys.stdout.isatty():
-        raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
-    else:
-        sys.stdout.buffer.write(data)
+    atomic.emit_pdf(sheet.render(root, PageSpec(paper=paper, lang=lang), board, cs), out)
