@@ -83,3 +83,5 @@ if __name__ == "__main__":
     setups_per_second()
     setups_per_second("rgi-macarthur", "korea")
     chit_level_per_second()
+    chit_level_per_second("amigos-insurrectors", "stand-up-fight")
+    chit_level_per_second("okinawa", "free-variant")

@@ -28,7 +28,10 @@ def _dice(spec: str) -> tuple[int, int]:
 
 def _active(e: dict, ctx) -> bool:
     """An element with `when: {element: [values]}` exists only when that holds."""
-    for other, allowed in (e.get("when") or {}).items():
+    when = e.get("when")
+    if not when:
+        return True
+    for other, allowed in when.items():
         v = ctx.value(other)
         if v is None or v not in values.expand(allowed if isinstance(allowed, list) else [allowed]):
             return False

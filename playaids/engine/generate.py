@@ -58,6 +58,14 @@ def _neighbour_hexes(unit: Unit, ctx) -> list[str]:
     return out
 
 
+def _allowed(unit: Unit, spots: list[str], ctx) -> list[str]:
+    """Spots left after the scenario's `forbidden` constraints (all of them, if none is left,
+    so that verification names the conflict)."""
+    bans = [c for c in ctx.scenario.constraints if c["kind"] == "forbidden" and placement._selected(c, unit)]
+    ok = [s for s in spots if not any(placement.in_place(ctx, s, pl) for c in bans for pl in c["places"])]
+    return ok or spots
+
+
 def _per_place(unit: Unit) -> int | None:
     return unit.at.get("per-place") if isinstance(unit.at, dict) else None
 
@@ -93,7 +101,7 @@ def _place_units(ctx, rng: random.Random) -> list[Placement]:
     for unit in ctx.scenario.units:
         if not placement.present(unit, ctx) or unit.unstated:  # unstated: the source gives no count
             continue
-        spots = _spots(unit, ctx)
+        spots = _allowed(unit, _spots(unit, ctx), ctx)
         per = _per_place(unit)
         if per:
             for s in spots:

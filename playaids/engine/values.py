@@ -7,8 +7,23 @@ import unicodedata
 _RANGE = re.compile(r"^\s*(-?\d+)\s*[-–～〜~]\s*(-?\d+)\s*$")
 
 
+_EXPANDED: dict = {}
+
+
 def expand(spec) -> list:
-    """A list of allowed values from a range string, a list, or a single value."""
+    """A list of allowed values from a range string, a list, or a single value (a fresh list;
+    results are remembered per spec, data specs being immutable)."""
+    key = spec if isinstance(spec, (str, int)) else (id(spec), len(spec)) if isinstance(spec, list) else None
+    hit = _EXPANDED.get(key) if key is not None else None
+    if hit is not None and (not isinstance(spec, list) or hit[0] is spec):
+        return list(hit[1])
+    out = _expand(spec)
+    if key is not None:
+        _EXPANDED[key] = (spec, tuple(out))
+    return out
+
+
+def _expand(spec) -> list:
     if isinstance(spec, list):
         out = []
         for x in spec:
