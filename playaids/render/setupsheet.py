@@ -24,14 +24,15 @@ def _t(d, lang: str) -> str:
     return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
 
 
-def _value(v) -> str:
+def _value(v, name=str) -> str:
+    """A drawn or chosen value as a player reads it (place ids become place names)."""
     if isinstance(v, bool):
         return "yes / on" if v else "no / off"
     if isinstance(v, list):
-        return ", ".join(map(str, v))
+        return ", ".join(name(str(x)) for x in v)
     if isinstance(v, dict):
-        return "; ".join(f"{k}: {_value(x)}" for k, x in v.items())
-    return str(v)
+        return "; ".join(f"{k}: {_value(x, name)}" for k, x in v.items())
+    return name(str(v))
 
 
 def _grid(rows, widths, font, spec, size=9):
@@ -58,6 +59,9 @@ def story(root, setup, scenario, found, spec: PageSpec):
         return Paragraph(fonts.markup(s), st)
 
     values = {**setup.draws, **setup.derived, **setup.choices}
+
+    def named(s: str) -> str:
+        return _place_name(root, setup.game, s, lang) if _is_place(root, setup.game, s) else s
     head = [para(f"{game.title.get(lang).replace(chr(10), ' / ')} — {_t(scenario.title, lang)}", h1),
             para(f"{word('ルール', 'Rule')} {scenario.rule} · {word('シード', 'seed')} {setup.seed} · "
                  + (f"{word('ターン', 'turns')} {scenario.turns.get('first')}-{scenario.turns.get('last')}"
@@ -73,7 +77,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         for e in scenario.elements:
             if bool(e.get("secret")) != secret or e["id"] not in values:
                 continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]]), e["rule"]])
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named), e["rule"]])
         return rows
 
     pub = element_rows(False)
@@ -117,6 +121,15 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
         return f"{word_hex(where)}" if where.isdigit() else where
     name = _t(p.name, lang)
     return f"{name} ({slot} / {p.slots})" if slot else name
+
+
+def _is_place(root, game_id, s: str) -> bool:
+    from playaids.engine import loading
+
+    key = (str(root), game_id)
+    if key not in _PLACES:
+        _PLACES[key] = loading.load_map(root, game_id)
+    return _PLACES[key].place(s.partition("#")[0]) is not None
 
 
 def word_hex(h: str) -> str:
