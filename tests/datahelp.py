@@ -52,3 +52,18 @@ def cell(table: dict, row: str, column: str, grid: str | None = None, lang: str 
 
 def note_of(value) -> str | None:
     return value.get("note") if isinstance(value, dict) else None
+
+
+def raw_file(game: str, name: str) -> dict:
+    """Any YAML file of a game folder (game.yaml, glossary.yaml ...), as written."""
+    with open(DATA / game / name, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def row(table: dict, label: str, grid: str | None = None) -> dict:
+    """The row whose label (ja or en) is `label`, in the table or in its `grid` (modifiers)."""
+    g = table if grid is None else table[grid]
+    for r in g["rows"]:
+        if label in (text(r["label"], "ja"), text(r["label"], "en")):
+            return r
+    raise KeyError(label)

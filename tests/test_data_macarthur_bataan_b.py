@@ -2,25 +2,18 @@
 victory tables, optional and solitaire tables, game.yaml and glossary.yaml.
 Every assertion cites the seed line it checks."""
 import pytest
-import yaml
 
-from datahelp import DATA, cell, note_of, raw_table, text
+from datahelp import cell, note_of, raw_table, text, raw_file, row
 
 GAME = "macarthur-bataan"
 SEED = "000_f089f1f260971f6c.txt"
 
 
 def _yaml(name):
-    with open(DATA / GAME / name, encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return raw_file(GAME, name)
 
 
-def _row(table, label, grid=None):
-    g = table if grid is None else table[grid]
-    for r in g["rows"]:
-        if label in (text(r["label"], "ja"), text(r["label"], "en")):
-            return r
-    raise KeyError(label)
+_row = row
 
 
 def _glossary():

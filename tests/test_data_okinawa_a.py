@@ -3,7 +3,7 @@ tables (5.1, 5.3), tactics tables (7.1) and the legends/modifiers of the map tab
 Every assertion cites the seed line it checks."""
 import pytest
 
-from datahelp import cell, note_of, raw_table, text
+from datahelp import cell, note_of, raw_table, text, row
 
 GAME = "okinawa"
 SEED = "004_6cffc3deca95117c.txt"
@@ -14,10 +14,7 @@ IDS = ["allied-air-strike", "japanese-air-defense", "japanese-delay", "allied-ai
 
 
 def _row(grid, label):
-    for r in grid["rows"]:
-        if label in (text(r["label"], "ja"), text(r["label"], "en")):
-            return r
-    raise KeyError(label)
+    return row(grid, label)
 
 
 def _mod(table, label, col=0):

@@ -3,9 +3,8 @@ tables of inventory sections 004.1.14-004.1.21 (tank coordination, mortar accura
 appeal and conference cost, disengagement, forward observation, victory points, scenario US
 losses, combat fatigue). Every assertion cites the seed line it checks."""
 import pytest
-import yaml
 
-from datahelp import DATA, cell, note_of, raw_table, text
+from datahelp import cell, note_of, raw_table, text, raw_file, row
 
 GAME = "okinawa"
 SEED = "004_6cffc3deca95117c.txt"
@@ -18,16 +17,10 @@ MY_TABLES = [
 
 
 def _yaml(name):
-    with open(DATA / GAME / name, encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return raw_file(GAME, name)
 
 
-def _row(table, label, grid=None):
-    g = table if grid is None else table[grid]
-    for r in g["rows"]:
-        if label in (text(r["label"], "ja"), text(r["label"], "en")):
-            return r
-    raise KeyError(label)
+_row = row
 
 
 def _cell_raw(table, row, col_index):
