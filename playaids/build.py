@@ -12,11 +12,12 @@ a warm rebuild renders only what changed.
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 import time
 from pathlib import Path
 
-from playaids import docbuild, gallery, games, load
+from playaids import atomic, docbuild, gallery, games, load
 from playaids.docbuild import Job
 from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
@@ -119,6 +120,11 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise PlayaidsError(f"{out}: --out must be a folder")
+    valid_cache = out / ".playaids-cache" / "valid.json"
+    try:
+        load.VALID_DIGESTS.update(json.loads(valid_cache.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
     jobs = docbuild.plan(root, out, ids, langs, papers, grayscale) + plan_aids(root, out, ids, langs, papers,
                                                                                grayscale)
     if bleed_mm or crop_marks:
@@ -126,6 +132,7 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     if force:
         (out / docbuild.CACHE).unlink(missing_ok=True)
     written, unchanged = docbuild.run(root, jobs, out)
+    atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
     titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
     titles.update({g: load.load_game(root, g, with_tables=False).title.get("both").replace("\n", " / ")
                    for g in load.game_ids(root) if g not in titles and (out / g).is_dir()})

@@ -50,19 +50,20 @@ _DATA: dict = {}
 
 
 def _code_key() -> str:
-    from playaids.render import document
+    """The code version: every module of the package, the templates, the renderers' versions
+    (read from package metadata: importing WeasyPrint would cost a second)."""
+    from importlib import metadata
 
     h = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*.py")):  # the code version: any change rebuilds
+    for path in sorted(PACKAGE.rglob("*.py")):  # any change rebuilds
         h.update(path.relative_to(PACKAGE).as_posix().encode() + path.read_bytes())
-    for t in sorted(document.TEMPLATES.glob("*")):
+    for t in sorted((PACKAGE.parent / "templates").glob("*")):
         h.update(t.name.encode() + t.read_bytes())
-    try:
-        import weasyprint
-
-        h.update(weasyprint.__version__.encode())
-    except ImportError:
-        pass
+    for dist in ("weasyprint", "reportlab", "pydyf", "fonttools"):
+        try:
+            h.update(f"{dist}={metadata.version(dist)}".encode())
+        except metadata.PackageNotFoundError:
+            pass
     return h.hexdigest()
 
 

@@ -47,14 +47,30 @@ def _describe(err) -> str:
 
 
 _VALID: dict = {}
+# "kind:schema-digest:file-digest" of files that passed their schema: filled as files pass,
+# and (by the build) from its cache, so an unchanged file is not checked again
+VALID_DIGESTS: set = set()
+
+
+@functools.lru_cache(maxsize=None)
+def _schema_digest(kind: str) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(schemas.schema(kind), sort_keys=True).encode()).hexdigest()[:16]
 
 
 def validate(located: yamlsafe.Located, kind: str) -> None:
     if _VALID.get((id(located), kind)) is located:  # a cached parse already checked
         return
+    key = f"{kind}:{_schema_digest(kind)}:{located.digest}" if located.digest else None
+    if key in VALID_DIGESTS:
+        return
     errors = list(_validator(kind).iter_errors(located.data))
     if not errors:
         _VALID[(id(located), kind)] = located
+        if key:
+            VALID_DIGESTS.add(key)
         return
     err = jsonschema.exceptions.best_match(errors)
     path = tuple(err.absolute_path)

@@ -5,6 +5,7 @@ serve no purpose in data files and open the door to alias bombs), no duplicate k
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ class Located:
     data: object
     path: str
     marks: dict = field(default_factory=dict)
+    digest: str | None = None  # SHA-256 of the file's bytes (None for a string)
 
     def where(self, keys) -> tuple[int | None, int | None]:
         keys = tuple(keys)
@@ -193,4 +195,6 @@ def _load(path: str) -> Located:
         raise DataError(path, "not UTF-8 text", line) from None
     if "\x00" in text:
         raise DataError(path, "contains a NUL byte: not a text file")
-    return loads(text, path)
+    located = loads(text, path)
+    located.digest = hashlib.sha256(raw).hexdigest()
+    return located
