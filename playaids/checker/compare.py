@@ -129,6 +129,19 @@ def _order(pairs: list[Pair]) -> tuple[str, list[Pair]] | None:
     return "moved", moved
 
 
+def _order_diffs(axis: str, order, cmp, where_of) -> list[Difference]:
+    """Two rows (columns) swapped, or each one moved, as `_order` found them."""
+    if not order:
+        return []
+    kind, moved = order
+    if kind == "swapped":
+        a, b = moved
+        return [Difference(f"{axis}s-swapped", other=cmp.expected_label(axis, b.e),
+                           where=f"{where_of(a.f)}, {where_of(b.f)}", **{axis: cmp.expected_label(axis, a.e)})]
+    return [Difference(f"{axis}-moved", expected=f"{axis} {p.e + 1} of the source", where=where_of(p.f),
+                       **{axis: cmp.expected_label(axis, p.e)}) for p in moved]
+
+
 def _merge(matched: list[Pair], missing: list[int]) -> list[Pair]:
     """File order, with each source-only entry placed after the entry of the source entry before it."""
     out = list(matched)
@@ -333,17 +346,7 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
             diffs.append(Difference("column-label", column=cmp.expected_label("column", p.e),
                                     expected=cmp.expected_label("column", p.e),
                                     found=found.column_label(p.f), where=col_where(p.f)))
-    if col_order:
-        kind, moved = col_order
-        if kind == "swapped":
-            a, b = moved
-            diffs.append(Difference("columns-swapped", column=cmp.expected_label("column", a.e),
-                                    other=cmp.expected_label("column", b.e),
-                                    where=f"{col_where(a.f)}, {col_where(b.f)}"))
-        else:
-            for p in moved:
-                diffs.append(Difference("column-moved", column=cmp.expected_label("column", p.e),
-                                        expected=f"column {p.e + 1} of the source", where=col_where(p.f)))
+    diffs += _order_diffs("column", col_order, cmp, col_where)
 
     for p in row_pairs:
         if p.e is None:
@@ -358,17 +361,7 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
             diffs.append(Difference("row-range" if p.how == "range" else "row-label",
                                     row=cmp.expected_label("row", p.e), expected=cmp.expected_label("row", p.e),
                                     found=display(r.label), where=r.where))
-    if row_order:
-        kind, moved = row_order
-        if kind == "swapped":
-            a, b = moved
-            diffs.append(Difference("rows-swapped", row=cmp.expected_label("row", a.e),
-                                    other=cmp.expected_label("row", b.e),
-                                    where=f"{found.rows[a.f].where}, {found.rows[b.f].where}"))
-        else:
-            for p in moved:
-                diffs.append(Difference("row-moved", row=cmp.expected_label("row", p.e),
-                                        expected=f"row {p.e + 1} of the source", where=found.rows[p.f].where))
+    diffs += _order_diffs("row", row_order, cmp, lambda f: found.rows[f].where)
 
     for ri, rp in enumerate(row_pairs):
         if rp.e is None or rp.f is None:
