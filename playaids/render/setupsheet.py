@@ -108,13 +108,17 @@ def story(root, setup, scenario, found, spec: PageSpec):
 _PLACES: dict = {}
 
 
-def _place_name(root, game_id, where: str, lang: str) -> str:
+def _map(root, game_id):
     from playaids.engine import loading
 
     key = (str(root), game_id)
     if key not in _PLACES:
         _PLACES[key] = loading.load_map(root, game_id)
-    gmap = _PLACES[key]
+    return _PLACES[key]
+
+
+def _place_name(root, game_id, where: str, lang: str) -> str:
+    gmap = _map(root, game_id)
     base, _, slot = where.partition("#")
     p = gmap.place(base)
     if p is None:
@@ -124,12 +128,7 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
 
 
 def _is_place(root, game_id, s: str) -> bool:
-    from playaids.engine import loading
-
-    key = (str(root), game_id)
-    if key not in _PLACES:
-        _PLACES[key] = loading.load_map(root, game_id)
-    return _PLACES[key].place(s.partition("#")[0]) is not None
+    return _map(root, game_id).place(s.partition("#")[0]) is not None
 
 
 def word_hex(h: str) -> str:
