@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from playaids import atomic, docbuild, gallery, games, load
+from playaids import atomic, buildstamp, docbuild, gallery, games, load
 from playaids.docbuild import Job
 from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
@@ -110,6 +110,9 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
 def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
           force=False, progress=None) -> str:
     t0 = time.perf_counter()
+    key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks))
+    if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
+        return done
     ids = list(games) if games else load.game_ids(root)
     known = set(load.game_ids(root))
     for gid in ids:
@@ -120,6 +123,7 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise PlayaidsError(f"{out}: --out must be a folder")
+    buildstamp.forget(out)
     valid_cache = out / ".playaids-cache" / "valid.json"
     try:
         load.VALID_DIGESTS.update(json.loads(valid_cache.read_text(encoding="utf-8")))
@@ -131,15 +135,15 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
     if force:
         (out / docbuild.CACHE).unlink(missing_ok=True)
-    written, unchanged = docbuild.run(root, jobs, out)
+    written, unchanged_ = docbuild.run(root, jobs, out)
     atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
     titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
     titles.update({g: load.load_game(root, g, with_tables=False).title.get("both").replace("\n", " / ")
                    for g in load.game_ids(root) if g not in titles and (out / g).is_dir()})
     index = gallery.write(out, titles)
-    took = time.perf_counter() - t0
-    return (f"built {written} files, {unchanged} unchanged, for {len(ids)} games in {took:.1f} s; "
-            f"gallery: {index}")
+    previews = sorted((out / ".previews").glob("*.png"))
+    buildstamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))
+    return buildstamp.summary(written, unchanged_, len(ids), time.perf_counter() - t0, index)
 
 
 def stderr_progress(done: int, total: int) -> None:

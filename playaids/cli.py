@@ -1,14 +1,16 @@
 """The `playaids` command. Errors become one line on stderr and exit code 2."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, export, load
+from playaids import __version__, atomic, load
 from playaids.errors import DataError, PlayaidsError
 from playaids.render.page import LANGS, PAPERS, PageSpec
 
@@ -27,7 +29,25 @@ def _emit(text: str, out: str | None) -> None:
         click.echo(text, nl=False)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands whose modules are imported only when they run (a warm `build` stays fast).
+LAZY = {"check-table": "playaids.checker.command:check_table",  # the table checker, issue 7
+        "turns": "playaids.doccli:turns_cmd", "summary": "playaids.doccli:summary_cmd",  # issue 5
+        "glossary": "playaids.doccli:glossary_cmd",
+        "ccss": "playaids.games.asl_chapter_g.command:ccss"}  # ASL caves CCSS, issue 6
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *LAZY])
+
+    def get_command(self, ctx, name):
+        if name in LAZY:
+            module, attr = LAZY[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--data", "data", type=click.Path(file_okay=False), default=None,
               help="Data folder to use instead of the project's data/ (env PLAYAIDS_DATA).")
 @click.version_option(__version__, prog_name="playaids")
@@ -77,6 +97,8 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, o
         spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale, bleed_mm=bleed_mm, crop_marks=crop_marks)
         atomic.emit_pdf(cards.render(t, g, spec), out)
         return
+    from playaids import export
+
     _emit(export.FORMATS[fmt](t, lang), out)
 
 
@@ -192,28 +214,22 @@ def data_validate(ctx, folder):
 @click.pass_context
 def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, force):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
-    from playaids import build as builder
+    from playaids import buildstamp
 
+    t0 = time.perf_counter()
     root = _root(ctx)
     langs_ = LANGS if langs == "all" else (langs,)
     papers_ = tuple(sorted(PAPERS)) if papers == "all" else (papers,)
+    if not force:  # nothing changed since the last build: known from file hashes alone
+        key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
+        if done := buildstamp.nothing_to_do(out_dir, key, t0):
+            click.echo(done, err=True)
+            return
+    from playaids import build as builder
+
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
                             force)
     click.echo(summary, err=True)
-
-
-from playaids.checker.command import check_table  # noqa: E402  (the table checker, issue 7)
-
-cli.add_command(check_table)
-
-from playaids.doccli import COMMANDS as _DOCUMENTS  # noqa: E402  (turns, summary, glossary: issue 5)
-
-for _command in _DOCUMENTS:
-    cli.add_command(_command)
-
-from playaids.games.asl_chapter_g.command import ccss as _ccss  # noqa: E402  (ASL caves CCSS, issue 6)
-
-cli.add_command(_ccss)
 
 
 def main(argv=None) -> None:

@@ -19,11 +19,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from playaids import atomic, glossary, load, rules, turns
+from playaids import atomic, buildstamp, glossary, load, rules, turns
 from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
 
-PACKAGE = Path(__file__).resolve().parent
 CACHE = Path(".playaids-cache") / "documents.json"
 
 
@@ -47,24 +46,9 @@ RENDERERS: dict = {}
 
 # Loaded data, shared with the worker processes by fork (read only).
 _DATA: dict = {}
-
-
-def _code_key() -> str:
-    """The code version: every module of the package, the templates, the renderers' versions
-    (read from package metadata: importing WeasyPrint would cost a second)."""
-    from importlib import metadata
-
-    h = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*.py")):  # any change rebuilds
-        h.update(path.relative_to(PACKAGE).as_posix().encode() + path.read_bytes())
-    for t in sorted((PACKAGE.parent / "templates").glob("*")):
-        h.update(t.name.encode() + t.read_bytes())
-    for dist in ("weasyprint", "reportlab", "pydyf", "fonttools"):
-        try:
-            h.update(f"{dist}={metadata.version(dist)}".encode())
-        except metadata.PackageNotFoundError:
-            pass
-    return h.hexdigest()
+# The files whose first page the gallery shows, and the output folder: a worker makes the
+# preview as soon as it has written such a file (set by `run` before the workers fork).
+_PREVIEW: dict = {"sources": frozenset(), "out": None}
 
 
 def _file_key(*paths) -> str:
@@ -149,7 +133,12 @@ def render(job: Job) -> bytes:
 
 def _work(job: Job):
     try:
-        atomic.write_bytes(job.path, render(job))
+        data = render(job)
+        atomic.write_bytes(job.path, data)
+        if job.path in _PREVIEW["sources"]:
+            from playaids import gallery
+
+            gallery.preview(job.path, _PREVIEW["out"], data)
         return None
     except PlayaidsError as e:  # exceptions with custom signatures do not pickle: send the line
         return str(e)
@@ -174,7 +163,7 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[i
         cache = json.loads(cache_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         cache = {}
-    code = _code_key()
+    code = buildstamp.code_key()
     todo, keys = [], {}
     for job in jobs:
         rel = str(job.path.relative_to(out))
@@ -182,11 +171,18 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[i
         if cache.get(rel) != keys[rel] or not job.path.is_file():
             todo.append(job)
     todo.sort(key=lambda j: -j.cost)
+    if todo:  # a build that fails half-way must not leave old keys beside new files
+        stale = {str(j.path.relative_to(out)) for j in todo}
+        atomic.write_text(cache_path, json.dumps({r: k for r, k in cache.items() if r not in stale}, indent=0,
+                                                 sort_keys=True) + "\n")
     heavy = [j for j in todo if j.cost > 0]
     for j in (j for j in todo if j.cost == 0):
         atomic.write_bytes(j.path, render(j))
     errors: list[str] = []
     if heavy:
+        from playaids import gallery
+
+        _PREVIEW.update(sources=frozenset(gallery.preview_sources(j.path for j in jobs)), out=out)
         _warm()
         workers = workers or min(len(heavy), os.cpu_count() or 1)
         if workers <= 1:

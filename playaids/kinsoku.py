@@ -4,9 +4,9 @@
   middle dot ・, a small kana, an iteration mark or ！？：；.
 - No line ends with an opening bracket.
 
-`wrap` breaks text for SVG (which does not wrap by itself) under these rules; HTML text is
-broken by Pango, which follows UAX #14, and `violations` checks the lines of either, read
-back from the PDF by `pdf_lines`.
+`wrap` breaks the lines of the turn-record sheets (drawn line by line) under these rules;
+HTML text is broken by Pango, which follows UAX #14, and `violations` checks the lines of
+either, read back from the PDF by `pdf_lines`.
 """
 from __future__ import annotations
 

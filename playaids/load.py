@@ -8,8 +8,6 @@ import functools
 import os
 from pathlib import Path
 
-import jsonschema
-
 from playaids import schemas, yamlsafe
 from playaids.errors import DataError, UnknownId
 from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term, Text
@@ -28,6 +26,8 @@ def data_dir(override=None) -> Path:
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
+    import jsonschema  # only when a file is checked: a warm build checks none
+
     schema = schemas.schema(kind)
     jsonschema.Draft7Validator.check_schema(schema)
     return jsonschema.Draft7Validator(schema)
@@ -72,6 +72,8 @@ def validate(located: yamlsafe.Located, kind: str) -> None:
         if key:
             VALID_DIGESTS.add(key)
         return
+    import jsonschema.exceptions
+
     err = jsonschema.exceptions.best_match(errors)
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):

@@ -61,12 +61,14 @@ def flat(s: str) -> str:
 @functools.lru_cache(maxsize=None)
 def pages(path) -> list[dict]:
     """Each page read once: size, words (x_tolerance 1.5 keeps the word spaces of small
-    type) and drawn rectangles."""
+    type; words are not split where the font changes: ReportLab embeds a CJK font as
+    several 256-glyph subsets, so one word may use two of them), fonts and drawn rectangles."""
     out = []
     with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
             out.append({"width": p.width, "height": p.height, "rects": list(p.rects),
-                        "words": p.extract_words(x_tolerance=1.5, extra_attrs=["fontname", "size"])})
+                        "fonts": {c["fontname"] for c in p.chars},
+                        "words": p.extract_words(x_tolerance=1.5, extra_attrs=["size"])})
     return out
 
 

@@ -63,3 +63,70 @@ def test_build_with_changed_data_rebuilds_only_what_depends(tmp_path):
 def test_build_unknown_game(tmp_path):
     r = run_cli("build", "nope", "--out", tmp_path / "o")
     assert r.returncode == 2 and b"unknown game 'nope'" in r.stderr
+
+
+def _small_data(tmp_path):
+    import shutil
+
+    from playaids import load
+
+    data = tmp_path / "data"
+    shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", data / "rgi-macarthur")
+    return data
+
+
+def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path):
+    import json
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    stamp = json.loads((out / ".playaids-cache" / "build.json").read_text(encoding="utf-8"))
+    assert stamp["games"] == ["rgi-macarthur"] and "index.html" in stamp["outputs"]
+    assert any(o.startswith(".previews/") for o in stamp["outputs"])
+    docs = (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns
+    before = digests(out)
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    assert r.returncode == 0 and b"built 0 files" in r.stderr, r.stderr
+    assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns == docs  # stopped before the job list
+    assert digests(out) == before
+    # an option the stamp does not hold: the build proper
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "ja")
+    assert re.search(rb"built [1-9]\d* files", r.stderr), r.stderr
+    # a deleted output comes back, and only it
+    card = out / "rgi-macarthur" / "charts" / "road-costs.en.a4.pdf"
+    card.unlink()
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    assert b"built 1 files" in r.stderr, r.stderr
+    assert digests(out)["rgi-macarthur/charts/road-costs.en.a4.pdf"] == before["rgi-macarthur/charts/road-costs.en.a4.pdf"]
+    # one byte of any data file, even one no output reads, is a change
+    (data / "rgi-macarthur" / "notes.txt").write_text("x", encoding="utf-8")
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    assert b"built 0 files" in r.stderr and r.returncode == 0  # went through: the job list found nothing to do
+    assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns != docs
+
+
+def test_a_failed_build_leaves_no_stamp(tmp_path):
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    good = table.read_text(encoding="utf-8")
+    table.write_text(good.replace("rule:", "rule: [", 1), encoding="utf-8")
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    assert r.returncode == 2 and b"road-costs.yaml" in r.stderr
+    assert not (out / ".playaids-cache" / "build.json").exists()
+    table.write_text(good, encoding="utf-8")
+    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    assert (out / ".playaids-cache" / "build.json").is_file()
+
+
+def test_the_command_imports_renderers_only_when_they_run():
+    import subprocess
+    import sys
+
+    code = ("import sys, playaids.cli; heavy = [m for m in ('jsonschema', 'weasyprint', 'reportlab.platypus', "
+            "'pdfplumber', 'playaids.checker', 'playaids.engine') if m in sys.modules]; print(heavy)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "[]", r.stdout
+    r = run_cli("--help")
+    for name in ("build", "ccss", "check-table", "glossary", "summary", "turns", "verify"):
+        assert name.encode() in r.stdout, name

@@ -1,6 +1,7 @@
 """`playaids turns / summary / glossary` and `build`: outputs, one-line errors located in the
 YAML, missing glyphs, byte-identical PDFs, the document build and its cache."""
 import hashlib
+import re
 import shutil
 
 import pytest
@@ -96,9 +97,9 @@ def test_unknown_ids_are_one_line(data, tmp_path, capfd):
 
 def test_missing_glyph_is_an_error_and_nothing_is_written(data, tmp_path, capfd):
     p = data / "demo-game" / "turns.yaml"
-    p.write_text(TURNS.replace("Reinforcements arrive.", "Reinforcements \U0001F600 arrive."), encoding="utf-8")
+    p.write_text(TURNS.replace("Reinforcements arrive.", "Reinforcements \U0001F9A9 arrive."), encoding="utf-8")
     out = tmp_path / "x.pdf"
-    one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "--lang", "en", "-o", out), "U+1F600", "no glyph")
+    one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "--lang", "en", "-o", out), "U+1F9A9", "no glyph")
     assert not out.exists() and list(tmp_path.glob(".x.pdf*")) == []
 
 
@@ -111,17 +112,19 @@ def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
         digests.append(hashlib.sha256(out.read_bytes()).hexdigest())
     assert digests[0] == digests[1]  # the epoch is fixed by the renderer, not taken from the caller
     data_ = out.read_bytes()
-    assert b"/CreationDate" not in data_ and b"/ModDate" not in data_
+    dates = re.findall(rb"/(?:CreationDate|ModDate) \(D:(\d{8})", data_)
+    assert dates and set(dates) == {b"20000101"}  # the one fixed date, not the caller's clock
 
 
 def test_document_build_and_cache(data, tmp_path):
     out = tmp_path / "out"
     root = data
     written, unchanged = docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1)
-    files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and ".playaids-cache" not in str(p))
+    files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and not p.relative_to(out).parts[0].startswith("."))
     assert files == ["demo-game/glossary.a4.pdf", "demo-game/glossary.csv", "demo-game/glossary.md",
                      "demo-game/summary.en.a4.pdf", "demo-game/turns/full.en.a4.pdf", "demo-game/turns/short.en.a4.pdf"]
     assert (written, unchanged) == (6, 0)
+    assert len(list((out / ".previews").glob("*.png"))) == 4  # one per PDF aid, made as each PDF landed
     before = (out / "demo-game/turns/full.en.a4.pdf").read_bytes()
     assert docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1) == (0, 6)
     (root / "demo-game" / "turns.yaml").write_text(TURNS.replace("Rainy season.", "Dry season."), encoding="utf-8")

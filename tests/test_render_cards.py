@@ -91,3 +91,12 @@ def test_grayscale_has_no_colour(fixture_data):
             fills |= {tuple(c["non_stroking_color"]) for c in page.chars if c.get("non_stroking_color")}
         grey = all(len(f) == 1 or len(set(f)) == 1 for f in fills)
         assert fills and grey == grayscale
+
+
+def test_bytes_do_not_depend_on_the_callers_source_date_epoch(fixture_data, monkeypatch):
+    game = load.load_game(fixture_data, "demo-game")
+    pdfs = []
+    for epoch in ("0", "1700000000"):
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+        pdfs.append(cards.render(game.tables["results"], game, PageSpec(lang="en")))
+    assert pdfs[0] == pdfs[1] and b"D:20000101" in pdfs[0]

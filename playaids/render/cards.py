@@ -272,5 +272,6 @@ def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
                             invariant=1, initialFontName=fonts.register(),
                             lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
     on_page = _footer(table, game, spec, fonts.register(), trim)
-    doc.build(flow, onFirstPage=on_page, onLaterPages=on_page)
+    with page.fixed_epoch():
+        doc.build(flow, onFirstPage=on_page, onLaterPages=on_page)
     return buf.getvalue()

@@ -10,22 +10,19 @@ to PDF by WeasyPrint.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 from playaids import __version__, fonts
 from playaids.errors import FontMissing
-from playaids.render.page import PageSpec
+from playaids.render.page import PageSpec, fixed_epoch
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
-EPOCH = "946684800"  # 2000-01-01, the fixed timestamp of embedded font subsets
 PAPER_CSS = {"a4": "A4", "letter": "letter"}
 
 
@@ -107,19 +104,6 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-@contextlib.contextmanager
-def _fixed_epoch():
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ["SOURCE_DATE_EPOCH"]
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
-
-
 @functools.lru_cache(maxsize=None)
 def _font_config():
     from weasyprint.text.fonts import FontConfiguration
@@ -141,7 +125,7 @@ def render_pdf(html: str, where: str) -> bytes:
     handler = _Collect()
     log.addHandler(handler)
     try:
-        with _fixed_epoch():
+        with fixed_epoch():
             data = HTML(string=html, base_url=str(TEMPLATES)).write_pdf(
                 font_config=_font_config(), finisher=finisher, pdf_identifier=where.encode())
     finally:

@@ -1,6 +1,8 @@
 """Page specification shared by every renderer: paper, language, colour, print marks."""
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -42,6 +44,24 @@ class PageSpec:
     def word(self, ja: str, en: str) -> str:
         """A fixed UI word in the page language (`both`: JA / EN)."""
         return {"ja": ja, "en": en}.get(self.lang, f"{ja} / {en}")
+
+
+EPOCH = "946684800"  # 2000-01-01: the one date every PDF carries (creation, font subsets)
+
+
+@contextlib.contextmanager
+def fixed_epoch():
+    """SOURCE_DATE_EPOCH fixed while a PDF is made: ReportLab and WeasyPrint read it, and the
+    same inputs must give the same bytes whatever the caller's environment."""
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
 
 
 CROP_SLUG_MM = 6.0  # room for crop marks when there is no bleed

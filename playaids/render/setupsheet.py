@@ -11,7 +11,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, load
-from playaids.render.page import PageSpec
+from playaids.render.page import PageSpec, fixed_epoch
 
 
 def _t(d, lang: str) -> str:
@@ -148,5 +148,6 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
         canvas.drawRightString(spec.size[0] - spec.margin, spec.margin * 0.55,
                                f"playaids {__version__} · {setup.game}/{setup.scenario} · {doc.page}")
 
-    doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
+    with fixed_epoch():
+        doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
     return buf.getvalue()

@@ -1,5 +1,4 @@
-"""Turn-record sheets: the turn track drawn as SVG (svgwrite) inside an HTML page rendered by
-WeasyPrint.
+"""Turn-record sheets, drawn with ReportLab like the chart cards.
 
 Each turn of the scenario is a box: turn label and date, a tick box for the turn played, the
 values of that turn (operation limits, deck passes), the events printed on it in the chosen
@@ -7,27 +6,27 @@ language(s) with their rule numbers, and the game's per-turn tick boxes. Below t
 side tracks (numbered strips, per-turn records, planning grids), the events whose turn the
 source does not give, and the source notes. Layout only: every word comes from turns.yaml.
 
-The drawing (box frames, tick boxes, side markers, shaded bands) is one SVG per row of boxes;
-the words are HTML lines placed over it. WeasyPrint lays SVG text out letter by letter, which
-is ten times slower and drops the word spaces from the PDF's text layer; HTML text keeps
-them. The lines are broken here, under the kinsoku rules, with the font's own metrics, so the
-box heights are exact and Pango never re-wraps them (white-space: pre). WeasyPrint's cost is
-per element and per SVG node, so lines of one style share a block and shapes of one style
-share a path.
+Every line is broken here under the kinsoku rules with the font's own metrics, so box
+heights are exact. A row of boxes or a side track is one `Drawing` (shapes and words at
+computed places); the lists in between are `Lines` that flow from page to page.
+(Until 0.1 the sheet was SVG in HTML rendered by WeasyPrint: ten times slower, for the same
+page; see the README's performance section.)
 """
 from __future__ import annotations
 
-import base64
 import functools
-import html as _html
+import io
 import math
 from dataclasses import dataclass, field
 
-import svgwrite
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, SimpleDocTemplate
 
-from playaids import fonts, kinsoku
+from playaids import __version__, fonts, kinsoku
+from playaids.errors import FontMissing
 from playaids.model import Game, Text
-from playaids.render import document
+from playaids.render import page as pagelib
 from playaids.render.page import OKABE_ITO, PageSpec
 from playaids.turns import SETUP, UNKNOWN, Event, Scenario, Track, TurnRecord
 
@@ -45,11 +44,12 @@ HEADING = 70.0  # title, meta line and side legend above the first row
 MIN_COLUMNS = 3
 
 
+ASCENT = 0.88  # IPAex Gothic's ascent in em: baseline below the top of a line box
+
+
 @functools.lru_cache(maxsize=65536)
 def _width(s: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return stringWidth(s, fonts.register(), size)
+    return fonts.width(s, fonts.GOTHIC, size)
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:
@@ -189,27 +189,66 @@ def _columns(n: int) -> int:
     return 9
 
 
-class Paths:
-    """Shapes gathered into one SVG path per style: WeasyPrint's cost is per SVG node."""
+class Drawing(Flowable):
+    """Shapes and words at computed places (y downwards from the top), drawn as one block
+    that never breaks across pages: a row of turn boxes or a side track."""
 
-    def __init__(self):
-        self.data: dict = {}
+    def __init__(self, width: float, height: float):
+        super().__init__()
+        self.width, self.height = width, height
+        self.shapes: dict = {}  # style -> [(kind, args)]: one stroke or fill per style
+        self.words: list = []  # (lines, x, top, size, fill)
 
-    def _add(self, style: tuple, cmd: str) -> None:
-        self.data.setdefault(style, []).append(cmd)
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def _add(self, style: tuple, kind: str, *args) -> None:
+        self.shapes.setdefault(style, []).append((kind, args))
 
     def rect(self, style: tuple, x: float, y: float, w: float, h: float) -> None:
-        self._add(style, f"M{x:.2f} {y:.2f}h{w:.2f}v{h:.2f}h{-w:.2f}z")
+        self._add(style, "rect", x, y, w, h)
 
     def line(self, style: tuple, x1: float, y1: float, x2: float, y2: float) -> None:
-        self._add(style, f"M{x1:.2f} {y1:.2f}L{x2:.2f} {y2:.2f}")
+        self._add(style, "line", x1, y1, x2, y2)
 
     def circle(self, style: tuple, cx: float, cy: float, r: float) -> None:
-        self._add(style, f"M{cx - r:.2f} {cy:.2f}a{r} {r} 0 1 0 {2 * r:.2f} 0a{r} {r} 0 1 0 {-2 * r:.2f} 0z")
+        self._add(style, "circle", cx, cy, r)
 
-    def emit(self, d, g) -> None:
-        for (fill, stroke, width), cmds in self.data.items():
-            g.add(d.path(d="".join(cmds), fill=fill, stroke=stroke, stroke_width=width))
+    def text(self, lines, x: float, top: float, size: float, fill: str = "#000") -> None:
+        """Lines of one size and colour, the first line box's top at `top`."""
+        self.words.append(([lines] if isinstance(lines, str) else list(lines), x, top, size, fill))
+
+    def draw(self):
+        c, h = self.canv, self.height
+        for (fill, stroke, width), items in self.shapes.items():
+            path = c.beginPath()
+            for kind, a in items:
+                if kind == "rect":
+                    path.rect(a[0], h - a[1] - a[3], a[2], a[3])
+                elif kind == "line":
+                    path.moveTo(a[0], h - a[1])
+                    path.lineTo(a[2], h - a[3])
+                else:
+                    path.circle(a[0], h - a[1], a[2])
+            if fill != "none":
+                c.setFillColor(colors.HexColor(fill))
+            if stroke != "none":
+                c.setStrokeColor(colors.HexColor(stroke))
+                c.setLineWidth(width)
+            c.drawPath(path, stroke=int(stroke != "none"), fill=int(fill != "none"))
+        for lines, x, top, size, fill in self.words:
+            for k, s in enumerate(lines):
+                draw_string(c, x, h - (top + k * size * LEADING + size * (LEADING - 1) / 2 + size * ASCENT),
+                            s, size, fill)
+
+
+def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:
+    """`s` at baseline y, IPAex Gothic with the declared symbol font for the signs it lacks."""
+    c.setFillColor(colors.HexColor(fill))
+    for font, run in fonts.runs(s):
+        c.setFont(fonts.register(font), size)
+        c.drawString(x, y, run)
+        x += fonts.width(run, font, size)
 
 
 def _fill(colour: str) -> tuple:
@@ -217,95 +256,55 @@ def _fill(colour: str) -> tuple:
 
 
 def _stroke(width: float, fill: str = "none") -> tuple:
-    return (fill, "#000", width)
+    return (fill, "#000000", width)
 
 
-def _marker(paths: Paths, kind: int | None, x: float, y: float, spec: PageSpec):
+def _marker(d: Drawing, kind: int | None, x: float, y: float, spec: PageSpec):
     """Side marker: a square for the first side, a circle for the second (colour and shape)."""
     if kind is None:
         return
     colours = [OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["green"], OKABE_ITO["purple"]]
-    c = "#000" if spec.grayscale else colours[kind % len(colours)]
+    c = "#000000" if spec.grayscale else colours[kind % len(colours)]
     if kind % 2 == 0:
-        paths.rect(_fill(c), x, y - 4.6, 4.4, 4.4)
+        d.rect(_fill(c), x, y - 4.6, 4.4, 4.4)
     else:
-        paths.circle(_fill(c), x + 2.3, y - 2.4, 2.4)
+        d.circle(_fill(c), x + 2.3, y - 2.4, 2.4)
 
 
-def _svg(width: float, height: float):
-    d = svgwrite.Drawing(size=(f"{width:.2f}pt", f"{height:.2f}pt"), viewBox=f"0 0 {width:.2f} {height:.2f}",
-                         profile="full", debug=False)
-    g = d.g()
-    d.add(g)
-    return d, g
-
-
-def _word_div(lines, x: float, top: float, size: float, fill: str = "#000") -> str:
-    """Lines of one size and colour as one absolutely placed block (one line box per line)."""
-    if isinstance(lines, str):
-        lines = [lines]
-    # an explicit width spares WeasyPrint the shrink-to-fit pass of absolute boxes
-    w = max(_width(s, size) for s in lines) + 2
-    style = (f"left:{x:.2f}pt;top:{top:.2f}pt;width:{w:.2f}pt;font-size:{size}pt;"
-             f"line-height:{size * LEADING:.2f}pt")
-    if fill != "#000":
-        style += f";color:{fill}"
-    return f'<div class="w" style="{style}">' + "\n".join(_html.escape(s) for s in lines) + "</div>"
-
-
-def row_html(boxes: list[Box], width: float, box_w: float, spec: PageSpec) -> str:
-    """One row of turn boxes: the SVG drawing and the HTML lines over it."""
+def row_drawing(boxes: list[Box], width: float, box_w: float, spec: PageSpec) -> Drawing:
+    """One row of turn boxes."""
     height = max(b.height(box_w) for b in boxes)
-    d, g = _svg(width, height + 1)
-    paths = Paths()
-    words: list[str] = []
+    d = Drawing(width, height + 1)
     for i, b in enumerate(boxes):
         x0 = i * (box_w + GAP)
-        paths.rect(_stroke(0.9, "#fff"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
+        d.rect(_stroke(0.9, "#FFFFFF"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
         x, y = x0 + PAD, PAD
         for k, h in enumerate(b.header):
             size = LABEL if k == 0 else LABEL * 0.8
-            words.append(_word_div(h, x, y + (LABEL - size) * 0.9, size))
+            d.text(h, x, y + (LABEL - size) * 0.9, size)
             x += _width(h, size) + 6
-        paths.rect(_stroke(0.9, "#fff"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
+        d.rect(_stroke(0.9, "#FFFFFF"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
         y += LABEL * LEADING
         if b.date:
-            words.append(_word_div(b.date, x0 + PAD, y - 1, DATE, spec.colour("muted")))
+            d.text(b.date, x0 + PAD, y - 1, DATE, spec.colour("muted"))
             y += DATE * LEADING
         y += 2
-        paths.line(_stroke(0.4), x0 + PAD, y, x0 + box_w - PAD, y)
+        d.line(_stroke(0.4), x0 + PAD, y, x0 + box_w - PAD, y)
         y += 1
-        run: list[Line] = []
-        run_top = y
         for ln in b.lines:
             h = ln.size * LEADING
             if ln.band:
-                paths.rect(_fill(spec.colour("header")), x0 + 1.5, y + 0.3, box_w - 3, h)
-            _marker(paths, ln.marker, x0 + PAD, y + h - 1.6, spec)
-            if run and (ln.size, ln.fill, ln.dx) != (run[0].size, run[0].fill, run[0].dx):
-                words.append(_word_div([r.text for r in run], x0 + PAD + run[0].dx, run_top, run[0].size, run[0].fill))
-                run = []
-            if not run:
-                run_top = y
-            run.append(ln)
+                d.rect(_fill(spec.colour("header")), x0 + 1.5, y + 0.3, box_w - 3, h)
+            _marker(d, ln.marker, x0 + PAD, y + h - 1.6, spec)
+            d.text(ln.text, x0 + PAD + ln.dx, y, ln.size, ln.fill)
             y += h
-        if run:
-            words.append(_word_div([r.text for r in run], x0 + PAD + run[0].dx, run_top, run[0].size, run[0].fill))
         if b.checks:
             lines = _check_lines(b.checks, box_w - 2 * PAD)
-            words.append(_word_div(lines, x0 + PAD, height - PAD - len(lines) * CHECK * LEADING, CHECK))
-    paths.emit(d, g)
-    return _row_div(d, words, width, height + 1)
+            d.text(lines, x0 + PAD, height - PAD - len(lines) * CHECK * LEADING, CHECK)
+    return d
 
 
-def _row_div(d, words: list[str], width: float, height: float) -> str:
-    """The drawing as an SVG image (kept out of the HTML cascade) and the words over it."""
-    uri = "data:image/svg+xml;base64," + base64.b64encode(d.tostring().encode()).decode()
-    return (f'<div class="trow" style="width:{width:.2f}pt;height:{height:.2f}pt">'
-            f'<img src="{uri}" alt="" style="width:{width:.2f}pt;height:{height:.2f}pt">' + "".join(words) + "</div>")
-
-
-# --- side tracks: SVG grids with their words over them -------------------------------------
+# --- side tracks ------------------------------------------------------------------------------
 
 ROW_H = 17.0
 
@@ -315,32 +314,9 @@ def _label_col(labels: list[str], width: float) -> float:
     return min(max(60.0, widest + 2 * PAD), width * 0.22)
 
 
-SVG_FONT = ", ".join(f"'{f}'" for f in document.FAMILIES)
-
-
-def _centred(lines: list[str], x: float, w: float, top: float, size: float, glyphs: dict | None = None) -> list[str]:
-    """Centred words: a short ASCII label (a number) goes into the drawing as SVG text (see
-    `_emit_glyphs`), cheaper than an HTML block; anything longer as HTML over it."""
-    out = []
+def _centred(d: Drawing, lines: list[str], x: float, w: float, top: float, size: float) -> None:
     for k, ln in enumerate(lines):
-        lw = _width(ln, size)
-        if glyphs is not None and len(ln) <= 3 and ln.isascii():
-            cx = x + (w - lw) / 2
-            row = glyphs.setdefault((round(top + k * size * LEADING + size * 0.98, 2), size), [])
-            for ch in ln:
-                row.append((cx, ch))
-                cx += _width(ch, size)
-            continue
-        out.append(_word_div(ln, x + max(1.0, (w - lw) / 2), top + k * size * LEADING, size))
-    return out
-
-
-def _emit_glyphs(d, g, glyphs: dict) -> None:
-    """One SVG text element per baseline, every character placed by its own x: WeasyPrint
-    pays per text element, and lays SVG text out letter by letter anyway."""
-    for (y, size), chars in sorted(glyphs.items()):
-        g.add(d.text("".join(c for _, c in chars), x=[round(x, 2) for x, _ in chars], y=[y] * len(chars),
-                     font_size=size, font_family=SVG_FONT))
+        d.text(ln, x + max(1.0, (w - _width(ln, size)) / 2), top + k * size * LEADING, size)
 
 
 def track_label_width(tracks, spec: PageSpec, width: float) -> float:
@@ -349,7 +325,7 @@ def track_label_width(tracks, spec: PageSpec, width: float) -> float:
     return _label_col(labels, width)
 
 
-def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0) -> str:
+def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0) -> Drawing:
     """A side track: a numbered strip (boxes), one write-in cell per turn (record) or a
     rows x columns write-in grid (grid)."""
     rows = [_text(r, spec) for r in track.rows] or [""]
@@ -386,41 +362,141 @@ def track_html(track: Track, scen: Scenario, spec: PageSpec, width: float, recor
     base = max([ROW_H] + [len(x) * SMALL * LEADING + 6 for x in cell_lines])
     row_h = [max(base, len(x) * EVENT * LEADING + 5) for x in row_lines]
     height = head_h + sum(row_h)
-    d, g = _svg(total_w, height + 1)
-    paths = Paths()
-    glyphs: dict = {}
-    words: list[str] = []
+    d = Drawing(total_w, height + 1)
     if heads:
-        paths.rect(_fill(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
+        d.rect(_fill(spec.colour("header")), 0.5, 0.5, total_w - 1, head_h)
         if corner:
-            words.append(_word_div(corner, 2, head_h - SMALL * LEADING - 2, SMALL))
+            d.text(corner, 2, head_h - SMALL * LEADING - 2, SMALL)
         for lines, x, w in zip(head_lines, xs, widths):
-            words += _centred(lines, x, w, 2.5, SMALL, glyphs)
+            _centred(d, lines, x, w, 2.5, SMALL)
     y = head_h
     for lines, h in zip(row_lines, row_h):
         if lines:
-            words.append(_word_div(lines, 2, y + (h - len(lines) * EVENT * LEADING) / 2, EVENT))
+            d.text(lines, 2, y + (h - len(lines) * EVENT * LEADING) / 2, EVENT)
         for lines_c, x, w in zip(cell_lines, xs, widths):
-            words += _centred(lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL, glyphs)
+            _centred(d, lines_c, x, w, y + (h - len(lines_c) * SMALL * LEADING) / 2, SMALL)
         y += h
     for x in xs if track.kind != "boxes" or has_labels else xs[1:-1]:
-        paths.line(_stroke(0.5), x, 0.5, x, height + 0.5)
+        d.line(_stroke(0.5), x, 0.5, x, height + 0.5)
     y = 0.5
     for h in ([head_h] if heads else []) + row_h[:-1]:
         y += h
-        paths.line(_stroke(0.5), 0.5, y, total_w - 0.5, y)
-    paths.rect(_stroke(0.9), 0.5, 0.5, total_w - 1, height)
-    paths.emit(d, g)
-    _emit_glyphs(d, g, glyphs)
-    return _row_div(d, words, total_w, height + 1)
+        d.line(_stroke(0.5), 0.5, y, total_w - 0.5, y)
+    d.rect(_stroke(0.9), 0.5, 0.5, total_w - 1, height)
+    return d
 
 
-# --- the page -------------------------------------------------------------------------------
+# --- flowing text -----------------------------------------------------------------------------
 
-def sheet_html(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> tuple[str, list[str]]:
-    """The HTML of the sheet and every string it prints (for the glyph check)."""
+class Lines(Flowable):
+    """A paragraph broken into lines under the kinsoku rules at the width it is given;
+    splits between lines at a page end. `bullet` hangs in the left indent."""
+
+    def __init__(self, text: str, size: float, fill: str = "#000000", indent: float = 0.0, bullet: str = "",
+                 after: float = 1.5, before: float = 0.0, rule_below: bool = False, lines: list | None = None):
+        super().__init__()
+        self.text, self.size, self.fill, self.indent, self.bullet = text, size, fill, indent, bullet
+        self.after, self.before, self.rule_below = after, before, rule_below
+        self.lines = lines
+        self.lead = size * LEADING
+
+    def wrap(self, aw, ah):
+        if self.lines is None:
+            self.lines = _wrap(self.text, aw - self.indent, self.size) or [""]
+        self.width = aw
+        self.height = self.before + len(self.lines) * self.lead + self.after + (2.0 if self.rule_below else 0.0)
+        return aw, self.height
+
+    def split(self, aw, ah):
+        self.wrap(aw, ah)
+        n = int((ah - self.before) // self.lead)
+        if n < 1 or n >= len(self.lines) or self.rule_below:
+            return []
+        first = Lines(self.text, self.size, self.fill, self.indent, self.bullet, 0.0, self.before,
+                      lines=self.lines[:n])
+        rest = Lines(self.text, self.size, self.fill, self.indent, "", self.after, 0.0, lines=self.lines[n:])
+        return [first, rest]
+
+    def draw(self):
+        c = self.canv
+        top = self.height - self.before
+        for k, s in enumerate(self.lines):
+            y = top - k * self.lead - self.size * (LEADING - 1) / 2 - self.size * ASCENT
+            if k == 0 and self.bullet:
+                draw_string(c, self.indent - _width(self.bullet, self.size) - 3, y, self.bullet, self.size, self.fill)
+            draw_string(c, self.indent, y, s, self.size, self.fill)
+        if self.rule_below:
+            c.setStrokeColor(colors.black)
+            c.setLineWidth(0.9)
+            y = self.after + 1
+            c.line(0, y, self.width, y)
+
+
+class Markers(Flowable):
+    """The side legend: each side's marker and name on one line."""
+
+    def __init__(self, sides: list, spec: PageSpec, size: float = 8.0):
+        super().__init__()
+        self.sides, self.spec, self.size = sides, spec, size
+
+    def wrap(self, aw, ah):
+        self.width, self.height = aw, self.size * 1.3 + 4
+        return self.width, self.height
+
+    def draw(self):
+        d = Drawing(self.width, self.height)
+        x = 0.0
+        for i, name in self.sides:
+            _marker(d, i, x, self.size * 1.1, self.spec)
+            d.text(name, x + 7, 0, self.size)
+            x += 7 + _width(name, self.size) + 10
+        d.drawOn(self.canv, 0, 0)
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+H1, H2, H3, INFO, META, NOTE = 16.0, 11.5, 8.5, 8.0, 8.5, 7.5
+BULLET = "•"
+
+
+class _Sheet:
+    """Words of one sheet: every string printed goes through `words` for the glyph check."""
+
+    def __init__(self, spec: PageSpec):
+        self.spec = spec
+        self.strings: list[str] = []
+        self.story: list = []
+
+    def para(self, text: str, size: float, **kw) -> None:
+        self.strings.append(text)
+        self.story.append(Lines(text, size, **kw))
+
+    def heading(self, text: str, size: float = H2) -> None:
+        """A heading kept with what follows it."""
+        self.strings.append(text)
+        f = Lines(text, size, before=5.0 if size == H2 else 3.0, after=3.0 if size == H2 else 1.5,
+                  rule_below=size == H2)
+        f.keepWithNext = True
+        self.story.append(f)
+
+    def items(self, entries, size: float = INFO, numbered: bool = False) -> None:
+        for k, e in enumerate(entries, 1):
+            self.para(e, size, indent=13.0, bullet=f"{k}." if numbered else BULLET)
+
+    def block(self, d: Flowable, after: float = 5.0) -> None:
+        from reportlab.platypus import Spacer
+
+        self.story += [d, Spacer(1, after)]
+
+
+def _entry(text: str, rule: str, note: str, notes: "Notes") -> str:
+    return f"{text} ({rule})" + notes.mark(note)
+
+
+def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec):
+    """(story, strings, title, footer): the flowables of the sheet and every string it prints."""
     scen = rec.scenario(scenario)
-    pw, ph = document.page_size(spec, landscape=True)
+    pw, ph = spec.size[1], spec.size[0]  # landscape
     width = pw - 2 * MARGIN
     room = ph - MARGIN - BOTTOM - HEADING  # the tallest row must fit under the heading
     cols = _columns(len(scen.turns))
@@ -431,73 +507,100 @@ def sheet_html(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
             break
         cols -= 1
     notes = Notes()
-
-    def entry(text, rule, note):
-        return {"text": text, "rule": rule, "note": notes.mark(note).strip()}
-
-    setup = [entry(_text(e.text, spec), e.rule, e.note) for e in rec.events_at(SETUP, scen.id)] \
-        if scen.first == 1 else []
-    scenario_notes = [entry(_text(t, spec), r, n) for t, r, n in scen.notes]
-    legend = [dict(entry(_text(x.text, spec), x.rule, x.note), code=_text(x.code, spec)) for x in rec.legend]
-    each_turn = [entry(_text(x.text, spec), x.rule, x.note) for x in rec.in_scope(rec.each_turn, scen.id)]
-    boxes = build_boxes(rec, scen, game, spec, box_w, notes)
-    rows = [row_html(boxes[i:i + cols], width, box_w, spec) for i in range(0, len(boxes), cols)]
-    undated = [entry(_text(e.text, spec), e.rule, e.note) for e in rec.events_at(UNKNOWN, scen.id)]
-    scoped = rec.in_scope(rec.tracks, scen.id)
-    record_label = track_label_width(scoped, spec, width)
-    tracks = [dict(entry(_text(t.name, spec), t.rule, t.note), html=track_html(t, scen, spec, width, record_label))
-              for t in scoped]
-    sides = []
-    if game is not None and any(e.side for e in rec.events):
-        sides = [{"name": _text(s.name, spec), "svg": _legend_marker(i, spec)} for i, s in enumerate(game.sides)]
-    lang = spec.lang
+    sh = _Sheet(spec)
+    muted = spec.colour("muted")
     title = _text(rec.title, spec) or _word(spec, "ターン記録", "Turn record")
     game_title = _text(game.title, spec) if game else rec.game
-    words = {"turns": _word(spec, "ターン", "turns"), "rule": _word(spec, "ルール", "rule"),
-             "turn_length": _word(spec, "1ターン", "one turn"),
-             "setup": _word(spec, "ターン1の前（セット・アップ）", "Before turn 1 (set-up)"),
-             "each_turn": _word(spec, "毎ターン", "Every turn"),
-             "tracks": _word(spec, "記録トラック", "Record tracks"),
-             "undated": _word(spec, "ターンが出典に記載されていない事項", "Events whose turn the source does not give"),
-             "not_given": _word(spec, "ターンの記載なし", "turn not given in source"),
-             "notes": _word(spec, "出典についての注", "Source notes"),
-             "tick": _word(spec, "各ボックス右上の□：プレイしたターンに印", "top-right box: tick each turn played")}
-    context = dict(
-        lang=lang, html_lang={"ja": "ja", "en": "en", "both": "ja"}[lang],
-        page_size=document.page_css(spec, landscape=True), margin=f"{MARGIN:.1f}pt {MARGIN:.1f}pt {BOTTOM:.1f}pt",
-        title=f"{game_title} — {title}", game_title=game_title, sheet_title=title,
-        scenario=_text(scen.name, spec), scenario_turns=f"{scen.first}–{scen.last}", words=words,
-        turn_length=_text(rec.turn_length, spec), turn_rule=rec.rule,
-        dates_note=_text(rec.dates_note, spec), calendar_rule=rec.calendar_rule or "",
-        setup=setup, scenario_notes=scenario_notes, legend=legend, each_turn=each_turn,
-        sides=sides, rows=rows, tracks=tracks, undated=undated, width=f"{width:.2f}pt",
-        notes=list(enumerate(notes.items, 1)), footer=f"{rec.game} · {scen.id} · {title}",
-    )
-    html = document.render_template("turns.html.j2", **context)
-    strings = [game_title, title, context["scenario"], context["turn_length"], context["dates_note"],
-               context["footer"], *words.values()]
-    strings += [ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
-    strings += [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks]
-    for group in (setup, scenario_notes, legend, each_turn, undated, tracks):
-        for item in group:
-            strings += [str(v) for k, v in item.items() if k != "html"]
-    for t in rec.in_scope(rec.tracks, scen.id):
-        boxes_ = t.box_labels() if t.kind == "boxes" else ()
-        strings += [_text(x, spec) for x in (*t.rows, *t.columns, *boxes_)] + [_word(spec, "ターン", "Turn")]
-    strings += [s["name"] for s in sides] + notes.items
-    return html, strings
+    sh.para(f"{game_title} — {title}", H1, after=2.0)
+    meta = (f"{_text(scen.name, spec)} ({_word(spec, 'ターン', 'turns')} {scen.first}–{scen.last})")
+    if rec.turn_length:
+        meta += f" · {_word(spec, '1ターン', 'one turn')} = {_text(rec.turn_length, spec)}"
+    meta += f" · {_word(spec, 'ルール', 'rule')} {rec.rule}" + (f", {rec.calendar_rule}" if rec.calendar_rule else "")
+    meta += " · " + _word(spec, "各ボックス右上の□：プレイしたターンに印", "top-right box: tick each turn played")
+    sh.para(meta, META, fill=muted, after=4.0)
+    if rec.dates_note:
+        sh.para(_text(rec.dates_note, spec), INFO, after=4.0)
+    if game is not None and any(e.side for e in rec.events):
+        sides = [(i, _text(s.name, spec)) for i, s in enumerate(game.sides)]
+        sh.strings += [n for _, n in sides]
+        sh.story.append(Markers(sides, spec))
+    boxes = build_boxes(rec, scen, game, spec, box_w, notes)
+    for i in range(0, len(boxes), cols):
+        sh.block(row_drawing(boxes[i:i + cols], width, box_w, spec))
+    sh.strings += [ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
+    sh.strings += [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks]
+    sh.items(_entry(_text(t, spec), r, n, notes) for t, r, n in scen.notes)
+    if scen.first == 1 and (setup := rec.events_at(SETUP, scen.id)):
+        sh.heading(_word(spec, "ターン1の前（セット・アップ）", "Before turn 1 (set-up)"), H3)
+        sh.items(_entry(_text(e.text, spec), e.rule, e.note, notes) for e in setup)
+    sh.items(f"{_text(x.code, spec)} = " + _entry(_text(x.text, spec), x.rule, x.note, notes) for x in rec.legend)
+    if each := rec.in_scope(rec.each_turn, scen.id):
+        sh.heading(_word(spec, "毎ターン", "Every turn"), H3)
+        sh.items(_entry(_text(x.text, spec), x.rule, x.note, notes) for x in each)
+    if undated := rec.events_at(UNKNOWN, scen.id):
+        sh.heading(_word(spec, "ターンが出典に記載されていない事項", "Events whose turn the source does not give"))
+        not_given = _word(spec, "ターンの記載なし", "turn not given in source")
+        sh.items(f"{_text(e.text, spec)} — {not_given} ({e.rule})" + notes.mark(e.note) for e in undated)
+    if scoped := rec.in_scope(rec.tracks, scen.id):
+        sh.heading(_word(spec, "記録トラック", "Record tracks"))
+        record_label = track_label_width(scoped, spec, width)
+        for t in scoped:
+            sh.heading(f"{_text(t.name, spec)} ({_word(spec, 'ルール', 'rule')} {t.rule})" + notes.mark(t.note), H3)
+            sh.block(track_drawing(t, scen, spec, width, record_label), after=6.0)
+            boxes_ = t.box_labels() if t.kind == "boxes" else ()
+            sh.strings += [_text(x, spec) for x in (*t.rows, *t.columns, *boxes_)] + [_word(spec, "ターン", "Turn")]
+    if notes.items:
+        sh.heading(_word(spec, "出典についての注", "Source notes"))
+        sh.items(notes.items, NOTE, numbered=True)
+    footer = f"{rec.game} · {scen.id} · {title}"
+    sh.strings += [footer]
+    return sh.story, sh.strings, f"{game_title} — {title}", footer
 
 
-def _legend_marker(i: int, spec: PageSpec) -> str:
-    d, g = _svg(7, 7)
-    paths = Paths()
-    _marker(paths, i, 1, 6.2, spec)
-    paths.emit(d, g)
-    return d.tostring()
+def _numbered_canvas(spec: PageSpec, trim, footer: str):
+    """A canvas that writes 'page n / total' once the total is known."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self._pages: list = []
+
+        def showPage(self):
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            for state in self._pages:
+                self.__dict__.update(state)
+                self._footer(len(self._pages))
+                super().showPage()
+            super().save()
+
+        def _footer(self, total: int):
+            o = pagelib.offset(spec)
+            pagelib.print_marks(self, spec, trim)
+            y = o + BOTTOM * 0.45
+            muted = spec.colour("muted")
+            draw_string(self, o + MARGIN, y, footer, 7, muted)
+            right = f"playaids {__version__} · {self._pageNumber} / {total}"
+            draw_string(self, o + trim[0] - MARGIN - _width(right, 7), y, right, 7, muted)
+
+    return NumberedCanvas
 
 
 def render(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> bytes:
-    html, strings = sheet_html(rec, game, scenario, spec)
+    story, strings, title, footer = sheet_story(rec, game, scenario, spec)
     where = f"{rec.game}/turns/{rec.scenario(scenario).id}"
-    document.check_text(strings, where)
-    return document.render_pdf(html, where)
+    for s in strings:  # a missing glyph is an error, never tofu
+        fonts.check_glyphs(s, fonts.GOTHIC, where)
+    trim = (spec.size[1], spec.size[0])
+    o = pagelib.offset(spec)
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=pagelib.sheet(spec, trim), leftMargin=o + MARGIN, rightMargin=o + MARGIN,
+                            topMargin=o + MARGIN, bottomMargin=o + BOTTOM, title=title, author="playaids",
+                            subject=where, creator=f"playaids {__version__}", producer=f"playaids {__version__}",
+                            invariant=1, initialFontName=fonts.register(),
+                            lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    with pagelib.fixed_epoch():
+        doc.build(story, canvasmaker=_numbered_canvas(spec, trim, footer))
+    return buf.getvalue()

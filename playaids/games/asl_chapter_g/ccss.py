@@ -299,6 +299,13 @@ def _cloaking(c, spec: PageSpec, cs, w, top, m):
 
 def render(root, spec: PageSpec, board: str = "", cs=None) -> bytes:
     """The CCSS as PDF bytes (identical for identical inputs); cs: a parsed cave setup or None."""
+    from playaids.render.page import fixed_epoch
+
+    with fixed_epoch():
+        return _render(root, spec, board, cs)
+
+
+def _render(root, spec: PageSpec, board: str, cs) -> bytes:
     size = landscape(spec.size)
     boards = [board] if board or cs is None or not cs.caves else sorted({x.hex.board for x in cs.caves})
     buf = io.BytesIO()

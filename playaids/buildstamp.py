@@ -1,0 +1,106 @@
+"""The stamp of a whole build: when the code, the options and every data file are byte for
+byte those of the last complete build, and all its outputs are still there, a warm
+`playaids build` is over before any data file is parsed or any renderer imported.
+
+Anything else (a changed file, a missing output, --force) goes through the build proper,
+whose per-file cache (docbuild) renders only what changed. This module imports nothing heavy.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import time
+from pathlib import Path
+
+from playaids import atomic
+
+PACKAGE = Path(__file__).resolve().parent
+TEMPLATES = PACKAGE.parent / "templates"
+STAMP = Path(".playaids-cache") / "build.json"
+# Distributions whose version changes the bytes of an output.
+DISTRIBUTIONS = ("weasyprint", "reportlab", "pydyf", "fonttools", "pypdfium2", "pillow")
+
+
+@functools.lru_cache(maxsize=None)
+def code_key() -> str:
+    """The code version: every module of the package, the templates, the renderers' versions
+    (from package metadata: importing WeasyPrint to ask would cost a second)."""
+    from importlib import metadata
+
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        h.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    for t in sorted(TEMPLATES.glob("*")):
+        h.update(t.name.encode() + b"\0" + t.read_bytes())
+    for dist in DISTRIBUTIONS:
+        try:
+            h.update(f"{dist}={metadata.version(dist)}".encode())
+        except metadata.PackageNotFoundError:
+            pass
+    return h.hexdigest()
+
+
+def options(games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False) -> dict:
+    """What, besides code and data, decides the bytes of a build's outputs."""
+    return {"games": sorted(games or []), "langs": list(langs), "papers": list(papers), "grayscale": grayscale,
+            "bleed_mm": bleed_mm, "crop_marks": crop_marks}
+
+
+def stamp(root, options: dict) -> str:
+    """Code, options and the bytes of every file under the data folder."""
+    root = Path(root).resolve()
+    h = hashlib.sha256(code_key().encode())
+    h.update(json.dumps({**options, "data": str(root)}, sort_keys=True, default=str).encode())
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        h.update(f"\0{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def _path(out) -> Path:
+    return Path(out) / STAMP
+
+
+def unchanged(out, key: str) -> dict | None:
+    """The record of the last build when it had this stamp and its outputs all exist."""
+    try:
+        rec = json.loads(_path(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), list):
+        return None
+    out = Path(out)
+    if not all((out / rel).is_file() for rel in rec["outputs"]):
+        return None
+    return rec
+
+
+def forget(out) -> None:
+    """Drop the stamp before a build writes anything: a build that fails half-way must not
+    leave a stamp that vouches for its outputs."""
+    _path(out).unlink(missing_ok=True)
+
+
+def record(out, key: str, outputs, games: list[str], files: int) -> None:
+    """The stamp of a complete build: its outputs (previews and gallery included) and how
+    many files it reported."""
+    out = Path(out)
+    rels = sorted(Path(p).relative_to(out).as_posix() for p in outputs)
+    atomic.write_text(_path(out), json.dumps({"stamp": key, "games": games, "files": files, "outputs": rels},
+                                             indent=0) + "\n")
+
+
+def summary(written: int, unchanged_: int, n_games: int, took: float, index: Path) -> str:
+    """The line a build ends with."""
+    return f"built {written} files, {unchanged_} unchanged, for {n_games} games in {took:.1f} s; gallery: {index}"
+
+
+def nothing_to_do(out, key: str, t0: float) -> str | None:
+    """The summary line of a build with this stamp when its last run left everything as it is."""
+    rec = unchanged(out, key)
+    if rec is None:
+        return None
+    return summary(0, rec.get("files", len(rec["outputs"])), len(rec["games"]), time.perf_counter() - t0,
+                   Path(out) / "index.html")
