@@ -4,7 +4,8 @@
   middle dot ・, a small kana, an iteration mark or ！？：；.
 - No line ends with an opening bracket.
 
-`wrap` breaks the lines of the turn-record sheets (drawn line by line) under these rules;
+`wrap` breaks the lines of the turn-record sheets and of the chart cards' long cells under
+these rules;
 HTML text is broken by Pango, which follows UAX #14, and `violations` checks the lines of
 either, read back from the PDF by `pdf_lines`.
 """
@@ -15,6 +16,7 @@ import re
 NO_START = frozenset(
     "、。，．,.」』）)］]】〕〉》〙〗｝}"  # closing punctuation
     "ー・：；:;！？!?‼⁇"  # prolonged sound mark, middle dot, colon and stops
+    "‐〜～"  # hyphens and wave dashes
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
     "ゝゞヽヾ々〻"  # iteration marks
     "％%‰℃°′″"
@@ -66,6 +68,11 @@ def _units(text: str) -> list[str]:
     if carry:
         glued.append(carry)
     return glued
+
+
+def pieces(text: str) -> list[str]:
+    """What no line break may split: a CJK character with its kinsoku glue, or a Latin word."""
+    return [u for u in _units(text) if u != " "]
 
 
 def wrap(text: str, width: float, measure) -> list[str]:

@@ -16,9 +16,9 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts
+from playaids import __version__, fonts, kinsoku
 from playaids.model import Game, Grid, Table, Text
-from playaids.render import linebreak, page
+from playaids.render import page
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
@@ -35,7 +35,7 @@ def _para(s: str, style: ParagraphStyle) -> Paragraph:
 
 
 def _styles(font: str, size: float, lang: str):
-    base = dict(fontName=font, fontSize=size, leading=size * 1.25)  # lines broken by linebreak.wrap
+    base = dict(fontName=font, fontSize=size, leading=size * 1.25)  # lines broken by kinsoku.wrap
     return {
         "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
         "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
@@ -51,7 +51,7 @@ def _natural(s: str, font: str, size: float) -> float:
 
 def _min_width(s: str, font: str, size: float, cjk: bool) -> float:
     """The widest piece wrapping cannot break: a word (and, in CJK text, one character)."""
-    return max((fonts.width(t, font, size) for t in linebreak._pieces(s)), default=0.0) + 2 * PAD + 1
+    return max((fonts.width(t, font, size) for t in kinsoku.pieces(s)), default=0.0) + 2 * PAD + 1
 
 
 def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
@@ -127,7 +127,7 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
                 continue
             long = _natural(s, font, size) > widths[j] + 0.5
             if long:
-                s = "\n".join(linebreak.wrap(s, lambda x: fonts.width(x, font, size), widths[j] - 2 * PAD - 1))
+                s = "\n".join(kinsoku.wrap(s, widths[j] - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
                 left.append((j, i))
             if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
                 cells.append(s)
