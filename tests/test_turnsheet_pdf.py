@@ -91,3 +91,21 @@ def test_fonts_are_the_named_ones_and_embedded():
 def test_landscape_paper_sizes(paper, size):
     p = pages(turns_pdf("amigos-insurrectors", "stand-up-fight", "en", paper))[0]
     assert (round(p["width"]), round(p["height"])) == size
+
+
+@pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "bataan"), ("okinawa", None), ("macarthur-bataan", None),
+                                          ("amigos-insurrectors", None)])
+def test_words_stay_inside_their_box_and_off_the_tick_box(gid, scenario):
+    """In the narrow boxes of a long track the second language's turn label goes under the
+    first rather than over the tick box or into the next box."""
+    for p in pages(turns_pdf(gid, scenario, "both")):
+        frames = [r for r in p["rects"] if 60 < r["width"] < p["width"] / 2 and r["height"] > 40]
+        ticks = [r for r in p["rects"] if 9 < r["width"] < 11 and 9 < r["height"] < 11]
+        for w in p["words"]:
+            for r in frames:
+                if r["x0"] <= w["x0"] < r["x1"] and r["top"] <= w["top"] < r["bottom"]:
+                    assert w["x1"] <= r["x1"] + 0.5, f"{w['text']!r} runs out of its box"
+            for t in ticks:
+                overlap = min(w["x1"], t["x1"]) - max(w["x0"], t["x0"])
+                assert overlap <= 0.5 or w["bottom"] <= t["top"] or w["top"] >= t["bottom"], \
+                    f"{w['text']!r} over a tick box"

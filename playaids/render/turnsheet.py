@@ -82,8 +82,21 @@ class Box:
     lines: list[Line] = field(default_factory=list)
     checks: list[tuple[str, bool]] = field(default_factory=list)
 
+    def header_rows(self, width: float) -> list[list[tuple[str, float]]]:
+        """The turn labels as (text, size) rows: side by side when they fit left of the tick
+        box, else one under the other (narrow boxes of long tracks)."""
+        parts = [(h, LABEL if k == 0 else LABEL * 0.8) for k, h in enumerate(self.header)]
+        room = width - 2 * PAD - TICK - 3
+        if sum(_width(h, size) for h, size in parts) + 6 * (len(parts) - 1) <= room:
+            return [parts]
+        return [[p] for p in parts]
+
+    def header_height(self, width: float) -> float:
+        rows = self.header_rows(width)
+        return LABEL * LEADING + sum(max(size for _, size in r) * LEADING for r in rows[1:])
+
     def height(self, width: float) -> float:
-        h = PAD + LABEL * LEADING + (DATE * LEADING if self.date else 0) + 3
+        h = PAD + self.header_height(width) + (DATE * LEADING if self.date else 0) + 3
         h += sum(ln.size * LEADING for ln in self.lines)
         h += _checks_height(self.checks, width - 2 * PAD)
         return max(MIN_BOX, h + PAD + 2)
@@ -278,13 +291,14 @@ def row_drawing(boxes: list[Box], width: float, box_w: float, spec: PageSpec) ->
     for i, b in enumerate(boxes):
         x0 = i * (box_w + GAP)
         d.rect(_stroke(0.9, "#FFFFFF"), x0 + 0.5, 0.5, box_w - 1, height - 0.5)
-        x, y = x0 + PAD, PAD
-        for k, h in enumerate(b.header):
-            size = LABEL if k == 0 else LABEL * 0.8
-            d.text(h, x, y + (LABEL - size) * 0.9, size)
-            x += _width(h, size) + 6
+        y = PAD
+        for k, row in enumerate(b.header_rows(box_w)):
+            x = x0 + PAD
+            for h, size in row:
+                d.text(h, x, y + ((LABEL - size) * 0.9 if k == 0 else 0), size)
+                x += _width(h, size) + 6
+            y += (LABEL if k == 0 else max(size for _, size in row)) * LEADING
         d.rect(_stroke(0.9, "#FFFFFF"), x0 + box_w - PAD - TICK, PAD, TICK, TICK)
-        y += LABEL * LEADING
         if b.date:
             d.text(b.date, x0 + PAD, y - 1, DATE, spec.colour("muted"))
             y += DATE * LEADING
