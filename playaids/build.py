@@ -135,7 +135,7 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
     if force:
         (out / docbuild.CACHE).unlink(missing_ok=True)
-    written, unchanged_ = docbuild.run(root, jobs, out)
+    written, unchanged_ = docbuild.run(root, jobs, out, progress=progress)
     atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
     titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
     titles.update({g: load.load_game(root, g, with_tables=False).title.get("both").replace("\n", " / ")
@@ -147,6 +147,9 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
 
 
 def stderr_progress(done: int, total: int) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write(f"\r{done}/{total}")
-        sys.stderr.flush()
+    """'done/total' over itself on stderr when it is a terminal (a log gets only the summary);
+    the line is cleared once the last file is written."""
+    if not sys.stderr.isatty():
+        return
+    sys.stderr.write(f"\r{done}/{total} files" if done < total else "\r" + " " * (2 * len(str(total)) + 7) + "\r")
+    sys.stderr.flush()

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE.parent / "templates"
 STAMP = Path(".playaids-cache") / "build.json"
 # Distributions whose version changes the bytes of an output.
-DISTRIBUTIONS = ("weasyprint", "reportlab", "pydyf", "fonttools", "pypdfium2", "pillow")
+DISTRIBUTIONS = ("weasyprint", "reportlab", "pydyf", "fonttools", "pypdfium2", "pillow", "svgwrite")
 
 
 @functools.lru_cache(maxsize=None)

@@ -228,7 +228,7 @@ def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, f
     from playaids import build as builder
 
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
-                            force)
+                            force, progress=builder.stderr_progress)
     click.echo(summary, err=True)
 
 

@@ -156,8 +156,9 @@ def _warm() -> None:
     document._font_config()
 
 
-def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[int, int]:
-    """Write the documents whose inputs changed; returns (written, unchanged)."""
+def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=None) -> tuple[int, int]:
+    """Write the documents whose inputs changed; returns (written, unchanged). `progress(done,
+    total)` is called as each file is written."""
     cache_path = out / CACHE
     try:
         cache = json.loads(cache_path.read_text(encoding="utf-8"))
@@ -176,8 +177,17 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[i
         atomic.write_text(cache_path, json.dumps({r: k for r, k in cache.items() if r not in stale}, indent=0,
                                                  sort_keys=True) + "\n")
     heavy = [j for j in todo if j.cost > 0]
+    done_count = 0
+
+    def tick():
+        nonlocal done_count
+        done_count += 1
+        if progress is not None:
+            progress(done_count, len(todo))
+
     for j in (j for j in todo if j.cost == 0):
         atomic.write_bytes(j.path, render(j))
+        tick()
     errors: list[str] = []
     if heavy:
         from playaids import gallery
@@ -186,11 +196,20 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None) -> tuple[i
         _warm()
         workers = workers or min(len(heavy), os.cpu_count() or 1)
         if workers <= 1:
-            errors = [e for e in map(_work, heavy) if e]
+            for job in heavy:
+                if e := _work(job):
+                    errors.append(e)
+                tick()
         else:
             ctx = multiprocessing.get_context("fork")
             with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-                errors = [e for e in pool.map(_work, heavy) if e]
+                futures = {pool.submit(_work, j): i for i, j in enumerate(heavy)}
+                failed = []
+                for future in concurrent.futures.as_completed(futures):
+                    if e := future.result():
+                        failed.append((futures[future], e))
+                    tick()
+                errors = [e for _, e in sorted(failed)]  # the same first error whatever the finishing order
     if errors:
         raise PlayaidsError(errors[0])
     done = {rel: k for rel, k in keys.items()}

@@ -25,10 +25,13 @@ write_pdf = atomic.emit_pdf
 @click.option("--lang", type=LANG, default="both", show_default=True)
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--grayscale", is_flag=True, help="No colour; shading in grays.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
+              help="svg: the turn track alone (rows of boxes and their notes), for your own layout.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def turns_cmd(ctx, game, scenario, lang, paper, grayscale, out):
-    """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF."""
+def turns_cmd(ctx, game, scenario, lang, paper, grayscale, fmt, out):
+    """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF, or its
+    track as SVG."""
     from playaids import turns
     from playaids.render import turnsheet
 
@@ -36,7 +39,15 @@ def turns_cmd(ctx, game, scenario, lang, paper, grayscale, out):
     g = load.load_game(root, game, with_tables=False)
     rec = turns.load_turns(root, game)
     rec.scenario(scenario)  # unknown scenario: one clean line before any work
-    write_pdf(turnsheet.render(rec, g, scenario, PageSpec(paper=paper, lang=lang, grayscale=grayscale)), out)
+    spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale)
+    if fmt == "svg":
+        svg = turnsheet.track_svg(rec, g, scenario, spec)
+        if out:
+            atomic.write_text(out, svg)
+        else:
+            click.echo(svg)
+        return
+    write_pdf(turnsheet.render(rec, g, scenario, spec), out)
 
 
 @click.command("summary")

@@ -130,3 +130,35 @@ def test_the_command_imports_renderers_only_when_they_run():
     r = run_cli("--help")
     for name in ("build", "ccss", "check-table", "glossary", "summary", "turns", "verify"):
         assert name.encode() in r.stdout, name
+
+
+def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "build", "--out", str(out),
+                             "--lang", "en"], stderr=slave, stdout=subprocess.DEVNULL, cwd=Path(__file__).parent.parent)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert proc.wait(timeout=300) == 0
+    os.close(master)
+    seen = b"".join(chunks).decode()
+    counts = [tuple(map(int, m)) for m in re.findall(r"\r(\d+)/(\d+) files", seen)]
+    assert counts and counts[0][0] == 1 and all(t == counts[0][1] for _, t in counts)
+    assert [d for d, _ in counts] == sorted(d for d, _ in counts)
+    assert "built" in seen.splitlines()[-1]
+    # not a terminal: the summary line alone
+    r = run_cli("--data", data, "build", "--out", tmp_path / "out2", "--lang", "en")
+    assert r.returncode == 0 and b"files\r" not in r.stderr and r.stderr.count(b"\n") == 1, r.stderr

@@ -1,5 +1,7 @@
 """Turn-record sheets read back from the PDF: every turn box with its label, date and events,
 the side tracks, the undated TRC boxes; fonts, paper sizes."""
+import re
+
 import pytest
 
 from docs import boxes, flat, pages, record, text_of, turns_pdf
@@ -109,3 +111,34 @@ def test_words_stay_inside_their_box_and_off_the_tick_box(gid, scenario):
                 overlap = min(w["x1"], t["x1"]) - max(w["x0"], t["x0"])
                 assert overlap <= 0.5 or w["bottom"] <= t["top"] or w["top"] >= t["bottom"], \
                     f"{w['text']!r} over a tick box"
+
+
+def test_track_as_svg_holds_every_box_and_the_notes_it_marks():
+    import xml.etree.ElementTree as ET
+
+    from docs import game
+    from playaids.render import turnsheet
+    from playaids.render.page import PageSpec
+
+    rec = record("okinawa")
+    svg = turnsheet.track_svg(rec, game("okinawa"), None, PageSpec(lang="both"))
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    for t in range(1, 29):
+        assert f"ターン{t}" in texts and f"Turn {t}" in texts
+    assert "4月1日 / 1 April" in texts and "6月21日 / 21 June" in texts
+    marks = {int(m) for s in texts for m in re.findall(r"\[(\d+)\]", s)}
+    assert marks and all(any(s.startswith(f"[{k}] ") for s in texts) for k in marks)  # every mark has its note
+    frames = [p for p in root.iter(f"{ns}path") if p.get("stroke") == "#000000" and p.get("fill") == "#FFFFFF"]
+    assert sum(d.get("d").count("z") for d in frames) == 2 * 28  # a frame and a tick box per turn
+    assert root.get("width").endswith("pt")
+
+
+def test_turns_command_writes_svg(tmp_path):
+    from conftest import run_cli
+
+    out = tmp_path / "t.svg"
+    r = run_cli("turns", "amigos-insurrectors", "--lang", "en", "--format", "svg", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8").startswith("<svg") and "Turn 15" in out.read_text(encoding="utf-8")

@@ -255,6 +255,25 @@ class Drawing(Flowable):
                             s, size, fill)
 
 
+    def to_svg(self, dwg, g, dy: float = 0.0) -> None:
+        """The same shapes and words as svgwrite elements, `dy` points down the page."""
+        for (fill, stroke, width), items in self.shapes.items():
+            cmds = []
+            for kind, a in items:
+                if kind == "rect":
+                    cmds.append(f"M{a[0]:.2f} {a[1] + dy:.2f}h{a[2]:.2f}v{a[3]:.2f}h{-a[2]:.2f}z")
+                elif kind == "line":
+                    cmds.append(f"M{a[0]:.2f} {a[1] + dy:.2f}L{a[2]:.2f} {a[3] + dy:.2f}")
+                else:
+                    cx, cy, r = a[0], a[1] + dy, a[2]
+                    cmds.append(f"M{cx - r:.2f} {cy:.2f}a{r} {r} 0 1 0 {2 * r:.2f} 0a{r} {r} 0 1 0 {-2 * r:.2f} 0z")
+            g.add(dwg.path(d="".join(cmds), fill=fill, stroke=stroke, stroke_width=width))
+        for lines, x, top, size, fill in self.words:
+            for k, s in enumerate(lines):
+                y = dy + top + k * size * LEADING + size * (LEADING - 1) / 2 + size * ASCENT
+                g.add(dwg.text(s, insert=(round(x, 2), round(y, 2)), font_size=size, fill=fill))
+
+
 def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:
     """`s` at baseline y, IPAex Gothic with the declared symbol font for the signs it lacks."""
     c.setFillColor(colors.HexColor(fill))
@@ -507,10 +526,9 @@ def _entry(text: str, rule: str, note: str, notes: "Notes") -> str:
     return f"{text} ({rule})" + notes.mark(note)
 
 
-def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec):
-    """(story, strings, title, footer): the flowables of the sheet and every string it prints."""
-    scen = rec.scenario(scenario)
-    pw, ph = spec.size[1], spec.size[0]  # landscape
+def _grid(rec: TurnRecord, scen: Scenario, game, spec: PageSpec) -> tuple[float, int, float]:
+    """(track width, boxes per row, box width) on a landscape page of the paper."""
+    pw, ph = spec.size[1], spec.size[0]
     width = pw - 2 * MARGIN
     room = ph - MARGIN - BOTTOM - HEADING  # the tallest row must fit under the heading
     cols = _columns(len(scen.turns))
@@ -520,6 +538,48 @@ def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: 
         if cols <= MIN_COLUMNS or max(b.height(box_w) for b in probe) <= room:
             break
         cols -= 1
+    return width, cols, box_w
+
+
+def track_svg(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> str:
+    """The turn track alone as SVG (svgwrite), for a publisher's own layout: the rows of turn
+    boxes as on the sheet, then the source notes their [n] marks refer to. Units: points."""
+    import svgwrite
+
+    scen = rec.scenario(scenario)
+    width, cols, box_w = _grid(rec, scen, game, spec)
+    notes = Notes()
+    boxes = build_boxes(rec, scen, game, spec, box_w, notes)
+    rows = [row_drawing(boxes[i:i + cols], width, box_w, spec) for i in range(0, len(boxes), cols)]
+    note_lines = [ln for k, n in enumerate(notes.items, 1) for ln in _wrap(f"[{k}] {n}", width, SMALL)]
+    strings = [ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
+    strings += [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks] + note_lines
+    where = f"{rec.game}/turns/{scen.id} (svg)"
+    for s in strings:
+        fonts.check_glyphs(s, fonts.GOTHIC, where)
+    height = sum(d.height for d in rows) + GAP * (len(rows) - 1) + (GAP + len(note_lines) * SMALL * LEADING
+                                                                    if note_lines else 0)
+    dwg = svgwrite.Drawing(size=(f"{width:.2f}pt", f"{height:.2f}pt"), viewBox=f"0 0 {width:.2f} {height:.2f}",
+                           profile="full", debug=False)
+    title = _text(rec.title, spec) or _word(spec, "ターン記録", "Turn record")
+    dwg.set_desc(title=f"{rec.game} · {scen.id} · {title}")
+    g = dwg.g(font_family=", ".join(f"'{f}'" for f in (fonts.GOTHIC, fonts.SYMBOLS)))
+    dwg.add(g)
+    y = 0.0
+    for d in rows:
+        d.to_svg(dwg, g, y)
+        y += d.height + GAP
+    if note_lines:
+        notes_d = Drawing(width, len(note_lines) * SMALL * LEADING)
+        notes_d.text(note_lines, 0, 0, SMALL, spec.colour("muted"))
+        notes_d.to_svg(dwg, g, y)
+    return dwg.tostring()
+
+
+def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec):
+    """(story, strings, title, footer): the flowables of the sheet and every string it prints."""
+    scen = rec.scenario(scenario)
+    width, cols, box_w = _grid(rec, scen, game, spec)
     notes = Notes()
     sh = _Sheet(spec)
     muted = spec.colour("muted")
