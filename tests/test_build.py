@@ -162,3 +162,31 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
     # not a terminal: the summary line alone
     r = run_cli("--data", data, "build", "--out", tmp_path / "out2", "--lang", "en")
     assert r.returncode == 0 and b"files\r" not in r.stderr and r.stderr.count(b"\n") == 1, r.stderr
+
+
+def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
+    """--bleed and --crop-marks reach every kind of aid (cards, turn sheets, setup sheets, the
+    CCSS through ReportLab; summaries and glossaries through WeasyPrint): the TrimBox is the
+    paper, the sheet is 6 mm larger each side (crop marks need the room), PrintScaling /None."""
+    import pdfplumber
+    from pdfminer.pdftypes import resolve1
+
+    out = tmp_path / "out"
+    r = run_cli("build", "asl-chapter-g", "rgi-macarthur", "--out", out, "--lang", "en", "--bleed", "3",
+                "--crop-marks")
+    assert r.returncode == 0, r.stderr
+    a4 = sorted((595.28, 841.89))
+    slug = 6 * 72 / 25.4
+    kinds = set()
+    for pdf_path in sorted(out.rglob("*.pdf")):
+        rel = pdf_path.relative_to(out).as_posix()
+        kinds.add(rel.split("/")[1].split(".")[0])
+        with pdfplumber.open(pdf_path) as pdf:
+            prefs = resolve1(pdf.doc.catalog.get("ViewerPreferences")) or {}
+            assert str(prefs.get("PrintScaling")).strip("/'") == "None", rel
+            for page in pdf.pages:
+                trim = [float(v) for v in resolve1(page.page_obj.attrs["TrimBox"])]
+                media = [float(v) for v in resolve1(page.page_obj.attrs["MediaBox"])]
+                assert sorted((round(trim[2] - trim[0], 1), round(trim[3] - trim[1], 1))) == [round(x, 1) for x in a4], rel
+                assert abs((media[2] - media[0]) - (trim[2] - trim[0]) - 2 * slug) < 0.6, rel
+    assert {"charts", "turns", "setups", "summary", "glossary", "ccss-blank"} <= kinds, kinds

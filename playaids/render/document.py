@@ -63,6 +63,18 @@ def page_css(spec: PageSpec, landscape: bool = False) -> str:
     return f"{PAPER_CSS[spec.paper]}{' landscape' if landscape else ''}"
 
 
+def print_css(spec: PageSpec) -> str:
+    """@page declarations for --bleed and --crop-marks: the bleed (or the room crop marks need,
+    as for the ReportLab aids: page.offset) around the trimmed page, the marks drawn in it.
+    WeasyPrint writes the TrimBox and BleedBox."""
+    from playaids.render import page
+
+    room = page.offset(spec) / page.mm
+    if not room:
+        return ""
+    return f"bleed: {room:.2f}mm;" + (" marks: crop;" if spec.crop_marks else "")
+
+
 # --- glyph checks ---------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
@@ -119,7 +131,12 @@ def render_pdf(html: str, where: str) -> bytes:
     used: set[str] = set()
 
     def finisher(document, pdf):
+        import pydyf
+
         used.update(f.family for f in document.fonts.values())
+        prefs = pdf.catalog.get("ViewerPreferences") or pydyf.Dictionary()
+        prefs["PrintScaling"] = "/None"  # print at true size, like every other aid
+        pdf.catalog["ViewerPreferences"] = prefs
 
     log = logging.getLogger("weasyprint")
     handler = _Collect()

@@ -101,3 +101,32 @@ def print_marks(canvas, spec: "PageSpec", trim: tuple[float, float]) -> None:
             canvas.line(x, y + dy * gap, x, y + dy * (gap + length))
             canvas.line(x + dx * gap, y, x + dx * (gap + length), y)
     canvas.restoreState()
+
+
+def trimmed_canvas(buf, spec: "PageSpec", trim: tuple[float, float], **kw):
+    """A ReportLab canvas for drawing page by page (not platypus): the sheet is the trimmed page
+    plus bleed or crop-mark room, every page gets `print_marks`, and drawing happens in the
+    trimmed page's coordinates."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    class TrimmedCanvas(Canvas):
+        def _begin(self):
+            print_marks(self, spec, trim)
+            self.saveState()
+            o = offset(spec)
+            self.translate(o, o)
+            self._fresh = list(self._code)
+
+        def showPage(self):
+            self.restoreState()
+            super().showPage()
+            self._begin()
+
+        def save(self):
+            if self._code == self._fresh:  # nothing drawn since the last page: no blank page
+                self._code = []
+            super().save()
+
+    c = TrimmedCanvas(buf, pagesize=sheet(spec, trim), **kw)
+    c._begin()
+    return c

@@ -11,6 +11,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, load
+from playaids.render import page as page_
 from playaids.render.page import PageSpec, fixed_epoch
 
 
@@ -137,15 +138,17 @@ def word_hex(h: str) -> str:
 
 def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
-                            topMargin=spec.margin, bottomMargin=spec.margin, invariant=1,
+    o = page_.offset(spec)
+    m = spec.margin + o
+    doc = SimpleDocTemplate(buf, pagesize=page_.sheet(spec, spec.size), leftMargin=m, rightMargin=m,
+                            topMargin=m, bottomMargin=m, invariant=1,
                             initialFontName=fonts.register(), title=f"{setup.game} {setup.scenario} seed {setup.seed}",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
 
     def page(canvas, doc):
-        canvas.setViewerPreference("PrintScaling", "None")
+        page_.print_marks(canvas, spec, spec.size)
         canvas.setFont(fonts.register(), 7)
-        canvas.drawRightString(spec.size[0] - spec.margin, spec.margin * 0.55,
+        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55,
                                f"playaids {__version__} · {setup.game}/{setup.scenario} · {doc.page}")
 
     with fixed_epoch():

@@ -15,10 +15,10 @@ import math
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import inch
-from reportlab.pdfgen import canvas as rl_canvas
 
 from playaids import __version__, fonts, kinsoku, load
 from playaids.games.asl_chapter_g import geometry as geo
+from playaids.render import page as page_
 from playaids.render.page import PageSpec
 
 RED = colors.HexColor("#D00000")
@@ -309,12 +309,12 @@ def _render(root, spec: PageSpec, board: str, cs) -> bytes:
     size = landscape(spec.size)
     boards = [board] if board or cs is None or not cs.caves else sorted({x.hex.board for x in cs.caves})
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=size, invariant=1, pageCompression=1, lang="ja-JP" if spec.lang != "en" else "en")
+    c = page_.trimmed_canvas(buf, spec, size, invariant=1, pageCompression=1,
+                             lang="ja-JP" if spec.lang != "en" else "en")
     c.setTitle("複合洞窟配置シート / Cave-Complex Setup Sheet (CCSS)")
     c.setAuthor("playaids")
     c.setCreator(f"playaids {__version__}")
     c.setProducer(f"playaids {__version__}")
-    c.setViewerPreference("PrintScaling", "None")
     w, h = size
     m = spec.margin
     pages = 0
