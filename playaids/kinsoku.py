@@ -26,25 +26,14 @@ NO_END = frozenset("「『（(［[【〔〈《〘〖｛{“‘")
 _CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
+_CJK_RANGES = r"\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_SINGLE = "".join(re.escape(c) for c in sorted((NO_START | NO_END) - set(map(chr, range(128)))))
+_UNIT = re.compile(rf"[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
+
+
 def _units(text: str) -> list[str]:
     """Breakable units: a CJK character, a run of other non-space characters, or a space."""
-    out: list[str] = []
-    buf = ""
-    for ch in text:
-        if ch == " ":
-            if buf:
-                out.append(buf)
-                buf = ""
-            out.append(" ")
-        elif ord(ch) > 127 and (_CJK.match(ch) or ch in NO_START or ch in NO_END):
-            if buf:
-                out.append(buf)
-                buf = ""
-            out.append(ch)
-        else:
-            buf += ch
-    if buf:
-        out.append(buf)
+    out = _UNIT.findall(text)
     # glue: a no-start unit joins the unit before it, a no-end unit joins the unit after it
     glued: list[str] = []
     carry = ""
@@ -63,6 +52,9 @@ def _units(text: str) -> list[str]:
             continue
         if glued and u[0] in NO_START and glued[-1] != " ":
             glued[-1] += u
+        elif len(glued) >= 2 and u[0] in NO_START:  # 「Luna 」: a space before a closing mark is no break
+            glued.pop()
+            glued[-1] += " " + u
         else:
             glued.append(u)
     if carry:

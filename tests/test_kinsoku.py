@@ -1,6 +1,6 @@
 """Japanese line breaking: no line starts with 、。」）ー・ or a small kana, none ends with 「（.
-`wrap` (our SVG/absolute text) is tested directly; Pango's breaking (HTML text) and ours are
-checked on the PDFs themselves, read back line by line with pdfplumber."""
+`wrap` (turn sheets, card notes and cells, setup sheets) is tested directly; Pango's breaking
+(HTML text) and ours are checked on the PDFs themselves, read back line by line with pdfplumber."""
 import pytest
 
 from docs import summary_pdf, turns_pdf
@@ -51,3 +51,48 @@ def test_pango_breaks_html_text_by_the_rules(tmp_path):
 def test_documents_keep_the_rules(make):
     lines = kinsoku.pdf_lines(make())
     assert kinsoku.violations(lines) == []
+
+
+def test_a_space_before_a_closing_mark_is_no_break():
+    """「Luna Assasination 」 as the seed prints it: the 」 must not start a line."""
+    text = "双方は「Luna Assasination 」トラック1にチットを置き、ダイスを一個振る。" * 3
+    for width in range(8, 40):
+        lines = kinsoku.wrap(text, width, _measure)
+        assert kinsoku.violations(lines) == [], (width, lines)
+
+
+def _card(gid, tid, lang, tmp_path):
+    from playaids import load
+    from playaids.render import cards
+    from playaids.render.page import PageSpec
+
+    game = load.load_game(load.DEFAULT_DATA, gid)
+    pdf = tmp_path / f"{tid}.{lang}.pdf"
+    pdf.write_bytes(cards.render(game.tables[tid], game, PageSpec(lang=lang)))
+    return pdf
+
+
+@pytest.mark.parametrize("gid,tid,lang", [
+    ("amigos-insurrectors", "us-advantage-stand-up", "both"), ("amigos-insurrectors", "jungle-warfare", "ja"),
+    ("macarthur-bataan", "terrain-effects", "ja"), ("asl-chapter-g", "animal-pack-vulnerability", "ja"),
+    ("okinawa", "combat-fatigue", "ja"),
+])
+def test_card_notes_keep_the_rules(gid, tid, lang, tmp_path):
+    """Cards whose notes ReportLab's own CJK wrapping ended with 「 or （ (it keeps only the
+    line-start rule); their notes are now broken by kinsoku.wrap."""
+    assert kinsoku.violations(kinsoku.pdf_lines(_card(gid, tid, lang, tmp_path))) == []
+
+
+@pytest.mark.parametrize("gid,scenario,lang", [("rgi-macarthur", "korea", "ja"), ("okinawa", "scenario-1", "ja"),
+                                               ("okinawa", "scenario-3", "both")])
+def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
+    from playaids import load
+    from playaids.engine import api
+    from playaids.render import setupsheet
+    from playaids.render.page import PageSpec
+
+    root = load.DEFAULT_DATA
+    setup = api.generate(root, gid, scenario, 1)
+    pdf = tmp_path / "s.pdf"
+    pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang)))
+    assert kinsoku.violations(kinsoku.pdf_lines(pdf)) == []

@@ -19,6 +19,7 @@ from reportlab.platypus import TableStyle
 from playaids import __version__, fonts, kinsoku
 from playaids.model import Game, Grid, Table, Text
 from playaids.render import page
+from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
@@ -220,24 +221,31 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     def rule_suffix(rule):
         return f" ({_rule_word(spec)} {rule})" if rule else ""
 
+    def para(text: str, style: ParagraphStyle, bullet: str = ""):
+        """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
+        if lang == "en":
+            return _para(f"{bullet} {text}" if bullet else text, style)
+        return Lines(text, style.fontSize, indent=style.leftIndent, bullet=bullet, after=0.0,
+                     leading=style.leading / style.fontSize, hang=0.0 if bullet else -style.firstLineIndent)
+
     if table.legend:
-        items = [_para(f"{e.code.get(lang).replace(chr(10), ' / ')} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
+        items = [para(f"{e.code.get(lang).replace(chr(10), ' / ')} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
                  for e in table.legend]
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
     if table.notes:
         out.append(Paragraph(escape(spec.word("注", "Notes")), h2))
-        out += [_para(f"• {n.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(n.rule)}", body)
+        out += [para(f"{n.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(n.rule)}", body, "•")
                 for n in table.notes]
     noted = table.cell_notes()
     if noted or table.note:
         out.append(Paragraph(escape(spec.word("出典についての注（網掛け・破線枠のセル）",
                                               "Source notes (shaded, dashed cells)")), h2))
         if table.note:
-            out.append(_para(table.note, small))
+            out.append(para(table.note, small))
         lab = "en" if lang == "en" else "ja"
         for _, row, col, note in noted:
             where = " × ".join(x.get(lab).replace("\n", " ") for x in (row, col) if x is not None)
-            out.append(_para(f"{where}: {note}", small))
+            out.append(para(f"{where}: {note}", small))
     return out, pagesize
 
 

@@ -12,6 +12,7 @@ from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, load
 from playaids.render import page as page_
+from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
 
 
@@ -56,8 +57,11 @@ def story(root, setup, scenario, found, spec: PageSpec):
     body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5, wordWrap="CJK" if lang != "en" else None)
     word = spec.word
 
-    def para(s, st=body):
-        return Paragraph(fonts.markup(s), st)
+    def para(s, st=body, bullet=""):
+        if st is body and lang != "en":  # Japanese lines broken under the kinsoku rules
+            return Lines(s, body.fontSize, indent=10.0 if bullet else 0.0, bullet=bullet, after=0.0,
+                         leading=body.leading / body.fontSize)
+        return Paragraph(fonts.markup(f"{bullet} {s}" if bullet else s), st)
 
     values = {**setup.draws, **setup.derived, **setup.choices}
 
@@ -71,7 +75,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
     if scenario.missing:
         out.append(para(f"⚠ {_t(scenario.missing, lang)}"))
     for n in scenario.notes:
-        out.append(para(f"• {_t(n['text'], lang)} ({word('ルール', 'rule')} {n.get('rule', '')})"))
+        out.append(para(f"{_t(n['text'], lang)} ({word('ルール', 'rule')} {n.get('rule', '')})", bullet="•"))
 
     def element_rows(secret: bool):
         rows = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]

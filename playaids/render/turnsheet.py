@@ -14,7 +14,6 @@ page; see the README's performance section.)
 """
 from __future__ import annotations
 
-import functools
 import io
 import math
 from dataclasses import dataclass, field
@@ -23,10 +22,11 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
-from playaids import __version__, fonts, kinsoku
-from playaids.errors import FontMissing
+from playaids import __version__, fonts
 from playaids.model import Game, Text
+from playaids.render import lines as textlines
 from playaids.render import page as pagelib
+from playaids.render.lines import ASCENT, Lines, draw_string
 from playaids.render.page import OKABE_ITO, PageSpec
 from playaids.turns import SETUP, UNKNOWN, Event, Scenario, Track, TurnRecord
 
@@ -44,16 +44,8 @@ HEADING = 70.0  # title, meta line and side legend above the first row
 MIN_COLUMNS = 3
 
 
-ASCENT = 0.88  # IPAex Gothic's ascent in em: baseline below the top of a line box
-
-
-@functools.lru_cache(maxsize=65536)
-def _width(s: str, size: float) -> float:
-    return fonts.width(s, fonts.GOTHIC, size)
-
-
-def _wrap(s: str, width: float, size: float) -> list[str]:
-    return kinsoku.wrap(s, width, lambda x: _width(x, size))
+_width = textlines.width
+_wrap = textlines.wrap
 
 
 def _langs(spec: PageSpec) -> tuple[str, ...]:
@@ -274,15 +266,6 @@ class Drawing(Flowable):
                 g.add(dwg.text(s, insert=(round(x, 2), round(y, 2)), font_size=size, fill=fill))
 
 
-def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:
-    """`s` at baseline y, IPAex Gothic with the declared symbol font for the signs it lacks."""
-    c.setFillColor(colors.HexColor(fill))
-    for font, run in fonts.runs(s):
-        c.setFont(fonts.register(font), size)
-        c.drawString(x, y, run)
-        x += fonts.width(run, font, size)
-
-
 def _fill(colour: str) -> tuple:
     return (colour, "none", 0)
 
@@ -420,50 +403,6 @@ def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, re
 
 
 # --- flowing text -----------------------------------------------------------------------------
-
-class Lines(Flowable):
-    """A paragraph broken into lines under the kinsoku rules at the width it is given;
-    splits between lines at a page end. `bullet` hangs in the left indent."""
-
-    def __init__(self, text: str, size: float, fill: str = "#000000", indent: float = 0.0, bullet: str = "",
-                 after: float = 1.5, before: float = 0.0, rule_below: bool = False, lines: list | None = None):
-        super().__init__()
-        self.text, self.size, self.fill, self.indent, self.bullet = text, size, fill, indent, bullet
-        self.after, self.before, self.rule_below = after, before, rule_below
-        self.lines = lines
-        self.lead = size * LEADING
-
-    def wrap(self, aw, ah):
-        if self.lines is None:
-            self.lines = _wrap(self.text, aw - self.indent, self.size) or [""]
-        self.width = aw
-        self.height = self.before + len(self.lines) * self.lead + self.after + (2.0 if self.rule_below else 0.0)
-        return aw, self.height
-
-    def split(self, aw, ah):
-        self.wrap(aw, ah)
-        n = int((ah - self.before) // self.lead)
-        if n < 1 or n >= len(self.lines) or self.rule_below:
-            return []
-        first = Lines(self.text, self.size, self.fill, self.indent, self.bullet, 0.0, self.before,
-                      lines=self.lines[:n])
-        rest = Lines(self.text, self.size, self.fill, self.indent, "", self.after, 0.0, lines=self.lines[n:])
-        return [first, rest]
-
-    def draw(self):
-        c = self.canv
-        top = self.height - self.before
-        for k, s in enumerate(self.lines):
-            y = top - k * self.lead - self.size * (LEADING - 1) / 2 - self.size * ASCENT
-            if k == 0 and self.bullet:
-                draw_string(c, self.indent - _width(self.bullet, self.size) - 3, y, self.bullet, self.size, self.fill)
-            draw_string(c, self.indent, y, s, self.size, self.fill)
-        if self.rule_below:
-            c.setStrokeColor(colors.black)
-            c.setLineWidth(0.9)
-            y = self.after + 1
-            c.line(0, y, self.width, y)
-
 
 class Markers(Flowable):
     """The side legend: each side's marker and name on one line."""
