@@ -68,3 +68,19 @@ def test_ccss_rejects_other_games(cli, tmp_path):
     f.write_text("game: okinawa\nscenario: free-variant\n")
     r = cli("ccss", f, "-o", tmp_path / "x.pdf")
     assert r.returncode == 2 and b"asl-chapter-g" in r.stderr and not (tmp_path / "x.pdf").exists()
+
+
+def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
+    """The sheet with hexes carries a 100 mm and a 4 in bar (#8) that print at their length."""
+    from playaids import load
+    from playaids.games.asl_chapter_g import ccss
+    from playaids.render.page import PageSpec
+
+    for spec in (PageSpec(paper="a4", lang="en"), PageSpec(paper="letter", lang="ja", bleed_mm=3, crop_marks=True)):
+        with pdfplumber.open(io.BytesIO(ccss.render(load.DEFAULT_DATA, spec))) as pdf:
+            page = pdf.pages[0]
+            widths = [ln["x1"] - ln["x0"] for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01]
+            assert any(abs(w - 100 * 72 / 25.4) < 0.05 for w in widths), spec
+            assert any(abs(w - 4 * 72) < 0.05 for w in widths), spec
+            words = {w["text"] for w in page.extract_words()}
+            assert {"mm", "in"} <= words

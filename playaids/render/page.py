@@ -130,3 +130,35 @@ def trimmed_canvas(buf, spec: "PageSpec", trim: tuple[float, float], **kw):
     c = TrimmedCanvas(buf, pagesize=sheet(spec, trim), **kw)
     c._begin()
     return c
+
+
+SCALE_BARS = ((100 * mm, 10 * mm, "100 mm"), (4 * 72.0, 72.0, "4 in"))
+
+
+def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
+    """A 100 mm bar (10 mm ticks) and a 4 in bar (1 in ticks) ending at `right`, baseline y:
+    with PrintScaling /None they print at exactly that length, which a ruler checks before
+    hexes are measured. Returns the x where they start."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from playaids import fonts
+
+    font = fonts.register()
+    canvas.saveState()
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setFillColorRGB(0, 0, 0)
+    x = right
+    for length, tick, label in reversed(SCALE_BARS):
+        x -= stringWidth(label, font, size) + 3
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, label)
+        x -= length + 2
+        canvas.line(x, y + 2, x + length, y + 2)
+        t = 0.0
+        while t <= length + 0.01:
+            canvas.line(x + t, y + 2, x + t, y + (5 if t in (0.0,) or abs(t - length) < 0.01 else 4))
+            t += tick
+        x -= 12
+    canvas.restoreState()
+    return x + 12

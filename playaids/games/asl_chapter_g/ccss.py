@@ -206,6 +206,9 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
         x += slot
     ny = y - 10
     c.rect(m, m + 6, w - 2 * m, ny - m - 6, stroke=1, fill=0)
+    start = page_.scale_bars(c, w - m - 6, m + 11)  # to check the print is at 100 % (no hex is)
+    _text(c, start - 6, m + 11, spec.word("印刷倍率の確認：", "print scale check:"), 6.5,
+          colors.HexColor(spec.colour("muted")), "right")
     _text(c, m + 4, ny - 10, spec.word("特記事項", "Notes"), 9)
     if cs is not None and cs.caves:
         notes = []
