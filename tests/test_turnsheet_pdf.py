@@ -142,3 +142,24 @@ def test_turns_command_writes_svg(tmp_path):
     r = run_cli("turns", "amigos-insurrectors", "--lang", "en", "--format", "svg", "-o", out)
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8").startswith("<svg") and "Turn 15" in out.read_text(encoding="utf-8")
+
+
+def test_end_of_scenario_band_names_each_language_once():
+    rec = record("okinawa")
+    scen = rec.scenario("scenario-1")
+    found = boxes(turns_pdf("okinawa", "scenario-1", "both"), "ja")
+    last = flat(found[scen.last])
+    assert flat(f"{scen.name.ja} 終了") in last and flat(f"End of {scen.name.en}") in last
+    assert flat(f"End of {scen.name.ja}") not in last
+
+
+@pytest.mark.parametrize("scenario", ["scenario-3", "scenario-4", None])
+def test_a_tick_box_stays_with_its_label(scenario):
+    """Okinawa's weather and marker boxes: □ and its word on one line, in the narrowest boxes."""
+    rec = record("okinawa")
+    labels = [c.name.ja for c in rec.in_scope(rec.checkboxes, rec.scenario(scenario).id)]
+    for t, text in boxes(turns_pdf("okinawa", scenario, "both"), "ja").items():
+        lines = [ln.replace(" ", "") for ln in text.split("\n")]
+        assert not any(ln.endswith(("□", "■")) for ln in lines), (t, lines)
+        for label in labels:
+            assert any(("□" + label) in ln or ("■" + label) in ln for ln in lines), (t, label, lines)

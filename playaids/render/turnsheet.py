@@ -73,13 +73,14 @@ class Box:
     date: str | None
     lines: list[Line] = field(default_factory=list)
     checks: list[tuple[str, bool]] = field(default_factory=list)
+    stack: bool = False  # set for every box of a sheet when one box's labels do not fit a line
 
     def header_rows(self, width: float) -> list[list[tuple[str, float]]]:
         """The turn labels as (text, size) rows: side by side when they fit left of the tick
         box, else one under the other (narrow boxes of long tracks)."""
         parts = [(h, LABEL if k == 0 else LABEL * 0.8) for k, h in enumerate(self.header)]
         room = width - 2 * PAD - TICK - 3
-        if sum(_width(h, size) for h, size in parts) + 6 * (len(parts) - 1) <= room:
+        if not self.stack and sum(_width(h, size) for h, size in parts) + 6 * (len(parts) - 1) <= room:
             return [parts]
         return [[p] for p in parts]
 
@@ -98,7 +99,13 @@ def _check_lines(checks, width: float) -> list[str]:
     """The per-turn tick boxes as text: □ to tick, ■ already given by the source."""
     if not checks:
         return []
-    return _wrap("  ".join(("■" if marked else "□") + label for label, marked in checks), width, CHECK)
+    lines: list[str] = []
+    for item in (("■" if marked else "□") + label for label, marked in checks):  # a box stays with its label
+        if lines and _width(f"{lines[-1]}  {item}", CHECK) <= width:
+            lines[-1] += f"  {item}"
+        else:
+            lines += _wrap(item, width, CHECK)
+    return lines
 
 
 def _checks_height(checks, width: float) -> float:
@@ -170,17 +177,21 @@ def build_boxes(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, width: fl
             if v is None:
                 continue
             s = f"{_text(p.name, spec)}: {_text(v.text, spec)}" + notes.mark(v.note)
-            b.lines += [Line(ln, SMALL, 0, spec.colour("muted")) for ln in _wrap(s, inner, SMALL)]
+            b.lines += [Line(ln, EVENT, 0, spec.colour("muted")) for ln in _wrap(s, inner, EVENT)]
         if t == scen.first:
             s = f"{_text(scen.name, spec)} ({_word(spec, 'ターン', 'turns')} {scen.first}–{scen.last})"
             b.lines += [Line(ln, EVENT, 0, "#000", True) for ln in _wrap(s, inner, EVENT)]
         for e in rec.events_in(t, scen.id):
             b.lines += _event_lines(e, spec, inner, game, notes)
         if t == scen.last:
-            s = _word(spec, f"{_text(scen.name, spec)} 終了", f"End of {_text(scen.name, spec)}")
+            s = " / ".join(f"{scen.name.get('ja')} 終了" if lang == "ja" else f"End of {scen.name.get('en')}"
+                           for lang in _langs(spec))
             b.lines += [Line(ln, EVENT, 0, "#000", True) for ln in _wrap(s, inner, EVENT)]
         b.checks = [(_text(c.name, spec), t in c.marked) for c in checks]
         boxes.append(b)
+    if any(len(b.header_rows(width)) > 1 for b in boxes):  # one header layout for the whole sheet
+        for b in boxes:
+            b.stack = True
     return boxes
 
 
