@@ -100,3 +100,18 @@ def test_bytes_do_not_depend_on_the_callers_source_date_epoch(fixture_data, monk
         monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
         pdfs.append(cards.render(game.tables["results"], game, PageSpec(lang="en")))
     assert pdfs[0] == pdfs[1] and b"D:20000101" in pdfs[0]
+
+
+def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
+    import pdfplumber
+
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "amigos-insurrectors")
+    table = game.tables["combat-sequence"]
+    assert any(n.text.ja.startswith("・") for n in table.notes)  # the seed marks its notes with ・
+    for lang in ("ja", "both"):
+        path = tmp_path / f"{lang}.pdf"
+        path.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
+        with pdfplumber.open(path) as pdf:
+            text = "".join((p.extract_text() or "").replace(" ", "") for p in pdf.pages)
+        assert "•・" not in text and text.count("•") >= len(table.notes)

@@ -234,8 +234,9 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
     if table.notes:
         out.append(Paragraph(escape(spec.word("注", "Notes")), h2))
-        out += [para(f"{n.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(n.rule)}", body, "•")
-                for n in table.notes]
+        # the seed's own list mark (・) gives way to the card's bullet
+        out += [para(f"{n.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule_suffix(n.rule)}",
+                     body, "•") for n in table.notes]
     noted = table.cell_notes()
     if noted or table.note:
         out.append(Paragraph(escape(spec.word("出典についての注（網掛け・破線枠のセル）",
