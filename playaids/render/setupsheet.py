@@ -11,6 +11,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, load
+from playaids.engine.placement import ANYWHERE
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
@@ -26,14 +27,15 @@ def _t(d, lang: str) -> str:
     return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
 
 
-def _value(v, name=str) -> str:
-    """A drawn or chosen value as a player reads it (place ids become place names)."""
+def _value(v, name=str, yes_no=("yes / on", "no / off")) -> str:
+    """A drawn or chosen value as a player reads it (place ids become place names, side ids
+    side names, booleans words of the sheet's language)."""
     if isinstance(v, bool):
-        return "yes / on" if v else "no / off"
+        return yes_no[0] if v else yes_no[1]
     if isinstance(v, list):
         return ", ".join(name(str(x)) for x in v)
     if isinstance(v, dict):
-        return "; ".join(f"{k}: {_value(x, name)}" for k, x in v.items())
+        return "; ".join(f"{name(str(k))}: {_value(x, name, yes_no)}" for k, x in v.items())
     return name(str(v))
 
 
@@ -65,7 +67,12 @@ def story(root, setup, scenario, found, spec: PageSpec):
 
     values = {**setup.draws, **setup.derived, **setup.choices}
 
+    sides = {x.id: x.name.get(lang).replace("\n", " / ") for x in game.sides}
+    yes_no = (word("あり", "yes / on"), word("なし", "no / off"))
+
     def named(s: str) -> str:
+        if s in sides:
+            return sides[s]
         return _place_name(root, setup.game, s, lang) if _is_place(root, setup.game, s) else s
     head = [para(f"{game.title.get(lang).replace(chr(10), ' / ')} — {_t(scenario.title, lang)}", h1),
             para(f"{word('ルール', 'Rule')} {scenario.rule} · {word('シード', 'seed')} {setup.seed} · "
@@ -82,7 +89,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         for e in scenario.elements:
             if bool(e.get("secret")) != secret or e["id"] not in values:
                 continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named), e["rule"]])
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named, yes_no), e["rule"]])
         return rows
 
     pub = element_rows(False)
@@ -93,7 +100,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         u = scenario.unit(p.unit)
         name = _t(u.name, lang) if u and u.name else p.unit
         place = _place_name(root, setup.game, p.at, lang)
-        rows.append([p.side, name, str(p.count), place, u.rule if u else ""])
+        rows.append([sides.get(p.side, p.side), name, str(p.count), place, u.rule if u else ""])
     if len(rows) > 1:
         out += [para(word("配置", "Placements"), h2),
                 _grid(rows, [w * 0.11, w * 0.3, w * 0.07, w * 0.37, w * 0.15], font, spec, 8.5)]
@@ -102,7 +109,8 @@ def story(root, setup, scenario, found, spec: PageSpec):
     if not bad:
         out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
     for v in found:
-        out.append(para(("✗ " if v.status == "violation" else "? ") + v.line()))
+        head = "✗ " if v.status == "violation" else f"? {word('未確認', 'not checked')}: "
+        out.append(para(f"{head}{word('ルール', 'rule')} {v.rule} · {v.where}: {v.message}"))
     secret = element_rows(True)
     if len(secret) > 1:
         out += [PageBreak(), para(word("秘密 — 折りたたんで保管すること", "SECRET — fold and keep hidden"), h1),
@@ -127,6 +135,8 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
     base, _, slot = where.partition("#")
     p = gmap.place(base)
     if p is None:
+        if where in ANYWHERE:  # the unit's rule lets it set up anywhere
+            return {"ja": "任意の場所", "en": "anywhere"}.get(lang, "任意の場所 / anywhere")
         return f"{word_hex(where)}" if where.isdigit() else where
     name = _t(p.name, lang)
     return f"{name} ({slot} / {p.slots})" if slot else name

@@ -1,0 +1,47 @@
+"""Setup sheets read back from the PDF: a player's words, not the data's keys."""
+import io
+
+import pdfplumber
+import pytest
+
+from playaids import load
+from playaids.engine import api
+from playaids.render import setupsheet
+from playaids.render.page import PageSpec
+
+ROOT = load.DEFAULT_DATA
+
+
+def _text(gid, scenario, lang):
+    setup = api.generate(ROOT, gid, scenario, 1)
+    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang))
+    with pdfplumber.open(io.BytesIO(pdf)) as p:
+        return [p.extract_text() for p in p.pages]
+
+
+@pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "korea"), ("macarthur-bataan", "historical"),
+                                          ("okinawa", "scenario-1")])
+def test_sides_are_named_as_the_game_names_them(gid, scenario):
+    game = load.load_game(ROOT, gid, with_tables=False)
+    placed = {p.side for p in api.generate(ROOT, gid, scenario, 1).placements}
+    assert placed
+    for lang in ("ja", "en"):
+        text = "\n".join(_text(gid, scenario, lang))
+        rows = [ln.split()[0] for ln in text.splitlines() if ln.split()]
+        for side in game.sides:
+            assert side.id not in rows or side.id == side.name.get(lang), (lang, side.id)
+            if side.id in placed:
+                assert side.name.get(lang).split()[0] in rows, (lang, side.id)
+
+
+def test_choices_and_anywhere_in_the_sheets_language():
+    ja = "\n".join(_text("macarthur-bataan", "historical", "ja"))
+    assert "yes / on" not in ja and "no / off" not in ja and ("あり" in ja or "なし" in ja)
+    assert "anywhere" not in ja and "任意の場所" in ja
+    en = "\n".join(_text("macarthur-bataan", "historical", "en"))
+    assert "anywhere" in en and ("yes / on" in en or "no / off" in en)
+
+
+def test_a_rule_that_could_not_be_checked_says_so_in_words():
+    ja = "\n".join(_text("okinawa", "scenario-1", "ja"))
+    assert "未確認" in ja and "unchecked:" not in ja
