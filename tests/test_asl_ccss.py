@@ -84,3 +84,19 @@ def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
             assert any(abs(w - 4 * 72) < 0.05 for w in widths), spec
             words = {w["text"] for w in page.extract_words()}
             assert {"mm", "in"} <= words
+
+
+def test_every_hex_id_prints_inside_the_board_frame():
+    """The half hexes of columns A and GG are cut by the frame: their ids go in the printed half."""
+    from playaids import load
+    from playaids.games.asl_chapter_g import ccss
+    from playaids.render.page import PageSpec
+
+    with pdfplumber.open(io.BytesIO(ccss.render(load.DEFAULT_DATA, PageSpec(lang="en"), "25"))) as pdf:
+        page = pdf.pages[0]
+        frame = max((r for r in page.rects if r["height"] > 200), key=lambda r: r["width"])
+        board = {h.local for h in geo.board_hexes("25")}
+        labels = [w for w in page.extract_words() if w["text"] in board]
+        assert {w["text"] for w in labels} >= {"A1", "A5", "GG1", "GG10"}
+        for w in labels:
+            assert frame["x0"] - 0.1 <= w["x0"] and w["x1"] <= frame["x1"] + 0.1, w["text"]

@@ -103,7 +103,14 @@ def _grid(c, b: Board, board: str, size: float):
         path.close()
         c.drawPath(path, stroke=1, fill=0)
         x, y = b.centre(h)
-        _text(c, x, y + b.r * 0.52, h.local, size, GRID, "centre")
+        # a half hex on the board's left or right edge: its id inside the half that is printed,
+        # near mid-height, clear of the neighbouring column's ids
+        if x < b.x0 + b.r * 0.5:
+            _text(c, b.x0 + 1.5, y + b.r * 0.1, h.local, size * 0.9, GRID)
+        elif x > b.x0 + b.width - b.r * 0.5:
+            _text(c, b.x0 + b.width - 1.5, y + b.r * 0.1, h.local, size * 0.9, GRID, "right")
+        else:
+            _text(c, x, y + b.r * 0.52, h.local, size, GRID, "centre")
     c.restoreState()
     c.setLineWidth(0.8)
     c.setStrokeColor(colors.black)
