@@ -115,3 +115,17 @@ def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
         with pdfplumber.open(path) as pdf:
             text = "".join((p.extract_text() or "").replace(" ", "") for p in pdf.pages)
         assert "•・" not in text and text.count("•") >= len(table.notes)
+
+
+def test_short_columns_keep_their_heading_on_one_line(tmp_path):
+    """RGI starting forces (ja): the long placement column no longer squeezes 大型ユニット to a
+    character or two a line."""
+    import pdfplumber
+
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "rgi-macarthur")
+    path = tmp_path / "sf.pdf"
+    path.write_bytes(cards.render(game.tables["starting-forces"], game, PageSpec(lang="ja")))
+    with pdfplumber.open(path) as pdf:
+        words = {w["text"] for w in pdf.pages[0].extract_words()}
+    assert {"大型ユニット", "小型ユニット"} <= words

@@ -74,11 +74,18 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
         return None
     low = [max((_min_width(row[i] or "", font, size, cjk) for row in strings), default=0) for i in range(ncols)]
     low = [min(lo, n) for lo, n in zip(low, nat)]
+    # a column keeps its heading on one line (up to 8 em) and at least 4 em when the page allows:
+    # short columns are not squeezed to a character a line to widen the longest one
+    em = size
+    head = [_natural(strings[0][i] or "", font, size) for i in range(ncols)]
+    comfy = [min(n, max(lo, min(hd, 8 * em + 2 * PAD + 1), 4 * em + 2 * PAD + 1)) for n, lo, hd in zip(nat, low, head)]
+    if sum(comfy) <= avail:
+        low = comfy
     extra = avail - sum(low)
     if extra < 0:
         return None
     give = sum(n - lo for n, lo in zip(nat, low))
-    return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)]
+    return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
 
 
 def _layout(grids, font: str, spec: PageSpec):
