@@ -80,6 +80,7 @@ def wrap(text: str, width: float, measure) -> list[str]:
 
     lines: list[str] = []
     for para in text.split("\n"):
+        start = len(lines)
         parts: list[str] = []  # the units of the current line, spaces included
         used = 0.0  # width of the line without a trailing space
         for u in _units(para):
@@ -100,7 +101,24 @@ def wrap(text: str, width: float, measure) -> list[str]:
             parts.append(u)
             used += gap + w(u)
         lines.append("".join(parts).rstrip())
+        if len(lines) - start >= 2:
+            lines[-2:] = _no_orphan(lines[-2], lines[-1], width, w)
     return [ln for ln in lines if ln] or [""]
+
+
+def _no_orphan(prev: str, last: str, width: float, w) -> list[str]:
+    """A paragraph does not end on a line of one or two characters (「先」, 「所)」) when the
+    Japanese unit before it can join them: the units are those of `_units`, so no kinsoku rule
+    is broken by the move."""
+    if len(last) > 2 or " " in last:
+        return [prev, last]
+    units = _units(prev)
+    if len(units) < 3 or units[-1] == " " or not _CJK.match(units[-1][0]) or units[-2] == " ":
+        return [prev, last]
+    moved = units[-1] + last
+    if w(moved) > width:
+        return [prev, last]
+    return ["".join(units[:-1]).rstrip(), moved]
 
 
 def _split_long(unit: str, width: float, measure) -> list[str]:

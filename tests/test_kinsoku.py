@@ -96,3 +96,18 @@ def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
     pdf = tmp_path / "s.pdf"
     pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang)))
     assert kinsoku.violations(kinsoku.pdf_lines(pdf)) == []
+
+
+@pytest.mark.parametrize("text,width", [("「オブジェクティブ」チットVPの記録：米軍が先", 10),
+                                        ("日本軍は予備部隊の判定を行う所)", 7.5)])
+def test_a_paragraph_does_not_end_on_one_or_two_characters(text, width):
+    lines = kinsoku.wrap(text, width, _measure)
+    assert len(lines[-1]) > 2 and "".join(lines) == text and kinsoku.violations(lines) == []
+    assert all(_measure(ln) <= width for ln in lines)
+
+
+def test_orphan_rule_leaves_latin_and_wide_enough_lines_alone():
+    assert kinsoku.wrap("abc def ghi jk", 6, _measure) == ["abc def ghi", "jk"]
+    for width in range(3, 18):
+        lines = kinsoku.wrap(SAMPLE, width, _measure)
+        assert "".join(lines).replace(" ", "") == SAMPLE.replace(" ", "") and kinsoku.violations(lines) == []

@@ -109,7 +109,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
     if not bad:
         out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
     for v in found:
-        head = "✗ " if v.status == "violation" else f"? {word('未確認', 'not checked')}: "
+        head = "✗ " if v.status == "violation" else f"△ {word('未確認', 'not checked')}: "
         out.append(para(f"{head}{word('ルール', 'rule')} {v.rule} · {v.where}: {v.message}"))
     secret = element_rows(True)
     if len(secret) > 1:
