@@ -24,6 +24,8 @@ def _t(d, lang: str) -> str:
         return d
     if "text" in d:
         return d["text"]
+    if lang == "both" and d["ja"] == d["en"]:
+        return d["ja"]
     return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
 
 
