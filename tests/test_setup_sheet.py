@@ -45,3 +45,15 @@ def test_choices_and_anywhere_in_the_sheets_language():
 def test_a_rule_that_could_not_be_checked_says_so_in_words():
     ja = "\n".join(_text("okinawa", "scenario-1", "ja"))
     assert "未確認" in ja and "unchecked:" not in ja
+
+
+def test_every_placed_unit_has_a_name_not_an_id():
+    from playaids.engine import loading
+
+    for gid in ("macarthur-bataan", "rgi-macarthur", "okinawa", "amigos-insurrectors"):
+        for sid in loading.scenario_ids(ROOT, gid):
+            setup = api.generate(ROOT, gid, sid, 1)
+            scenario = loading.load_scenario(ROOT, gid, sid)
+            unnamed = sorted({p.unit for p in setup.placements if not (scenario.unit(p.unit) and
+                                                                       scenario.unit(p.unit).name)})
+            assert not unnamed, (gid, sid, unnamed)
