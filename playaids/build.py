@@ -108,11 +108,13 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
 
 
 def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
-          force=False, progress=None) -> str:
+          force=False, progress=None, key: str | None = None) -> str:
+    """`key`: the build's stamp when the caller has already hashed it (and found it changed)."""
     t0 = time.perf_counter()
-    key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks))
-    if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
-        return done
+    if key is None:
+        key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks))
+        if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
+            return done
     ids = list(games) if games else load.game_ids(root)
     known = set(load.game_ids(root))
     for gid in ids:

@@ -220,15 +220,14 @@ def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, f
     root = _root(ctx)
     langs_ = LANGS if langs == "all" else (langs,)
     papers_ = tuple(sorted(PAPERS)) if papers == "all" else (papers,)
-    if not force:  # nothing changed since the last build: known from file hashes alone
-        key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
-        if done := buildstamp.nothing_to_do(out_dir, key, t0):
-            click.echo(done, err=True)
-            return
+    key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
+    if not force and (done := buildstamp.nothing_to_do(out_dir, key, t0)):
+        click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone
+        return
     from playaids import build as builder
 
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
-                            force, progress=builder.stderr_progress)
+                            force, progress=builder.stderr_progress, key=key)
     click.echo(summary, err=True)
 
 

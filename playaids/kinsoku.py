@@ -4,10 +4,9 @@
   middle dot ・, a small kana, an iteration mark or ！？：；.
 - No line ends with an opening bracket.
 
-`wrap` breaks the lines of the turn-record sheets and of the chart cards' long cells under
-these rules;
-HTML text is broken by Pango, which follows UAX #14, and `violations` checks the lines of
-either, read back from the PDF by `pdf_lines`.
+`wrap` breaks every line ReportLab draws (turn-record sheets, chart-card cells and notes,
+setup sheets, the CCSS) under these rules; HTML text is broken by Pango, which follows
+UAX #14, and `violations` checks the lines of either, read back from the PDF by `pdf_lines`.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playaids import __version__, fonts
 from playaids.errors import FontMissing
-from playaids.render.page import PageSpec, fixed_epoch
+from playaids.render.page import PageSpec, fixed_epoch, mm, offset
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
@@ -67,9 +67,7 @@ def print_css(spec: PageSpec) -> str:
     """@page declarations for --bleed and --crop-marks: the bleed (or the room crop marks need,
     as for the ReportLab aids: page.offset) around the trimmed page, the marks drawn in it.
     WeasyPrint writes the TrimBox and BleedBox."""
-    from playaids.render import page
-
-    room = page.offset(spec) / page.mm
+    room = offset(spec) / mm
     if not room:
         return ""
     return f"bleed: {room:.2f}mm;" + (" marks: crop;" if spec.crop_marks else "")

@@ -155,10 +155,9 @@ def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
         canvas.drawString(x, y, label)
         x -= length + 2
         canvas.line(x, y + 2, x + length, y + 2)
-        t = 0.0
-        while t <= length + 0.01:
-            canvas.line(x + t, y + 2, x + t, y + (5 if t in (0.0,) or abs(t - length) < 0.01 else 4))
-            t += tick
+        n = round(length / tick)
+        for k in range(n + 1):  # the end ticks a little longer
+            canvas.line(x + k * tick, y + 2, x + k * tick, y + (5 if k in (0, n) else 4))
         x -= 12
     canvas.restoreState()
     return x + 12

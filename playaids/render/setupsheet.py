@@ -58,7 +58,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
     w = spec.size[0] - 2 * spec.margin
     h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
     h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
-    body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5, wordWrap="CJK" if lang != "en" else None)
+    body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5)  # English only: Japanese is Lines
     word = spec.word
 
     def para(s, st=body, bullet=""):

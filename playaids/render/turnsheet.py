@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
 
 from playaids import __version__, fonts
 from playaids.model import Game, Text
@@ -443,7 +443,7 @@ BULLET = "•"
 
 
 class _Sheet:
-    """Words of one sheet: every string printed goes through `words` for the glyph check."""
+    """The flowables of one sheet and every string they print (for the glyph check)."""
 
     def __init__(self, spec: PageSpec):
         self.spec = spec
@@ -467,8 +467,6 @@ class _Sheet:
             self.para(e, size, indent=13.0, bullet=f"{k}." if numbered else BULLET)
 
     def block(self, d: Flowable, after: float = 5.0) -> None:
-        from reportlab.platypus import Spacer
-
         self.story += [d, Spacer(1, after)]
 
 
@@ -476,19 +474,31 @@ def _entry(text: str, rule: str, note: str, notes: "Notes") -> str:
     return f"{text} ({rule})" + notes.mark(note)
 
 
-def _grid(rec: TurnRecord, scen: Scenario, game, spec: PageSpec) -> tuple[float, int, float]:
-    """(track width, boxes per row, box width) on a landscape page of the paper."""
+def _track(rec: TurnRecord, scen: Scenario, game, spec: PageSpec):
+    """(track width, boxes per row, box width, boxes, notes) on a landscape page of the paper:
+    the boxes are the first thing of a sheet to mark source notes, so `notes` goes on
+    numbering the notes of whatever the sheet prints after them."""
     pw, ph = spec.size[1], spec.size[0]
     width = pw - 2 * MARGIN
     room = ph - MARGIN - BOTTOM - HEADING  # the tallest row must fit under the heading
     cols = _columns(len(scen.turns))
     while True:  # fewer, wider boxes until the tallest box fits a page
         box_w = (width - (cols - 1) * GAP) / cols
-        probe = build_boxes(rec, scen, game, spec, box_w, Notes())
-        if cols <= MIN_COLUMNS or max(b.height(box_w) for b in probe) <= room:
-            break
+        notes = Notes()
+        boxes = build_boxes(rec, scen, game, spec, box_w, notes)
+        if cols <= MIN_COLUMNS or max(b.height(box_w) for b in boxes) <= room:
+            return width, cols, box_w, boxes, notes
         cols -= 1
-    return width, cols, box_w
+
+
+def _box_strings(boxes: list[Box]) -> list[str]:
+    return ([ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
+            + [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks])
+
+
+def _check_glyphs(strings, where: str) -> None:
+    for s in strings:  # a missing glyph is an error, never tofu
+        fonts.check_glyphs(s, fonts.GOTHIC, where)
 
 
 def track_svg(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> str:
@@ -497,16 +507,10 @@ def track_svg(rec: TurnRecord, game: Game | None, scenario: str | None, spec: Pa
     import svgwrite
 
     scen = rec.scenario(scenario)
-    width, cols, box_w = _grid(rec, scen, game, spec)
-    notes = Notes()
-    boxes = build_boxes(rec, scen, game, spec, box_w, notes)
+    width, cols, box_w, boxes, notes = _track(rec, scen, game, spec)
     rows = [row_drawing(boxes[i:i + cols], width, box_w, spec) for i in range(0, len(boxes), cols)]
     note_lines = [ln for k, n in enumerate(notes.items, 1) for ln in _wrap(f"[{k}] {n}", width, SMALL)]
-    strings = [ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
-    strings += [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks] + note_lines
-    where = f"{rec.game}/turns/{scen.id} (svg)"
-    for s in strings:
-        fonts.check_glyphs(s, fonts.GOTHIC, where)
+    _check_glyphs(_box_strings(boxes) + note_lines, f"{rec.game}/turns/{scen.id} (svg)")
     height = sum(d.height for d in rows) + GAP * (len(rows) - 1) + (GAP + len(note_lines) * SMALL * LEADING
                                                                     if note_lines else 0)
     dwg = svgwrite.Drawing(size=(f"{width:.2f}pt", f"{height:.2f}pt"), viewBox=f"0 0 {width:.2f} {height:.2f}",
@@ -529,8 +533,7 @@ def track_svg(rec: TurnRecord, game: Game | None, scenario: str | None, spec: Pa
 def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec):
     """(story, strings, title, footer): the flowables of the sheet and every string it prints."""
     scen = rec.scenario(scenario)
-    width, cols, box_w = _grid(rec, scen, game, spec)
-    notes = Notes()
+    width, cols, box_w, boxes, notes = _track(rec, scen, game, spec)
     sh = _Sheet(spec)
     muted = spec.colour("muted")
     title = _text(rec.title, spec) or _word(spec, "ターン記録", "Turn record")
@@ -548,11 +551,9 @@ def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: 
         sides = [(i, _text(s.name, spec)) for i, s in enumerate(game.sides)]
         sh.strings += [n for _, n in sides]
         sh.story.append(Markers(sides, spec))
-    boxes = build_boxes(rec, scen, game, spec, box_w, notes)
     for i in range(0, len(boxes), cols):
         sh.block(row_drawing(boxes[i:i + cols], width, box_w, spec))
-    sh.strings += [ln.text for b in boxes for ln in b.lines] + [h for b in boxes for h in b.header]
-    sh.strings += [b.date or "" for b in boxes] + [c for b in boxes for c, _ in b.checks]
+    sh.strings += _box_strings(boxes)
     sh.items(_entry(_text(t, spec), r, n, notes) for t, r, n in scen.notes)
     if scen.first == 1 and (setup := rec.events_at(SETUP, scen.id)):
         sh.heading(_word(spec, "ターン1の前（セット・アップ）", "Before turn 1 (set-up)"), H3)
@@ -615,8 +616,7 @@ def _numbered_canvas(spec: PageSpec, trim, footer: str):
 def render(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> bytes:
     story, strings, title, footer = sheet_story(rec, game, scenario, spec)
     where = f"{rec.game}/turns/{rec.scenario(scenario).id}"
-    for s in strings:  # a missing glyph is an error, never tofu
-        fonts.check_glyphs(s, fonts.GOTHIC, where)
+    _check_glyphs(strings, where)
     trim = (spec.size[1], spec.size[0])
     o = pagelib.offset(spec)
     buf = io.BytesIO()

@@ -309,9 +309,7 @@ def _cloaking(c, spec: PageSpec, cs, w, top, m):
 
 def render(root, spec: PageSpec, board: str = "", cs=None) -> bytes:
     """The CCSS as PDF bytes (identical for identical inputs); cs: a parsed cave setup or None."""
-    from playaids.render.page import fixed_epoch
-
-    with fixed_epoch():
+    with page_.fixed_epoch():
         return _render(root, spec, board, cs)
 
 
