@@ -75,12 +75,19 @@ def validate(located: yamlsafe.Located, kind: str) -> None:
     import jsonschema.exceptions
 
     err = jsonschema.exceptions.best_match(errors)
+    if err.validator == "required":  # a misspelt key is both unknown and missing: name the typo
+        err = next((e for e in errors if e.validator == "additionalProperties"
+                    and e.absolute_path == err.absolute_path), err)
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
         if extra:
             where = ".".join(map(str, path)) or "document"
-            raise located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}")
+            import difflib
+
+            near = difflib.get_close_matches(str(extra[0]), list(err.schema.get("properties", {})), 1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}{hint}")
     raise located.error(path, _describe(err))
 
 

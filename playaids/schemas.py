@@ -136,9 +136,9 @@ def schema(kind: str) -> dict:
     return SCHEMAS[kind]
 
 
+from playaids.engine import vocabulary  # noqa: E402  (element and constraint kinds state their own schemas)
+
 _ID = {"type": "string", "pattern": "^[a-z0-9]+([-/][a-z0-9]+)*$"}
-_ELEMENT_KINDS = ["draw", "roll", "lookup", "permutation", "choose", "deal", "option", "allocate"]
-_CONSTRAINT_KINDS = ["stacking", "count", "line", "forbidden", "distance-between", "game"]
 
 SCENARIO = {
     "$schema": DRAFT, "$id": BASE + "scenario.json", "title": "playaids scenario",
@@ -154,25 +154,18 @@ SCENARIO = {
         "notes": {"type": "array", "items": {
             "type": "object", "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
             "required": ["text"], "additionalProperties": False}},
-        "elements": {"type": "array", "items": {
-            "type": "object",
-            "properties": {"id": _ID, "kind": {"enum": _ELEMENT_KINDS}, "rule": RULE, "note": NOTE,
-                           "title": {"$ref": "#/definitions/bilingual"}, "side": {"type": "string"},
-                           "secret": {"type": "boolean"}},
-            "required": ["id", "kind", "rule"]}},
+        "elements": {"type": "array", "items": vocabulary.item_schema(vocabulary.ELEMENTS)},
         "units": {"type": "array", "items": {
             "type": "object",
             "properties": {"id": _ID, "side": {"type": "string"},
-                           "count": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "unstated"}]},
+                           "count": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": vocabulary.MAX_COUNT},
+                                                 {"const": "unstated"}]},
                            "type": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
                            "at": {}, "rule": RULE, "note": NOTE, "unless": {"type": "string"},
                            "when": {"type": "object"}, "name": {"$ref": "#/definitions/bilingual"},
                            "sp": {"type": "integer"}, "generate-at": {}},
             "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
-        "constraints": {"type": "array", "items": {
-            "type": "object",
-            "properties": {"kind": {"enum": _CONSTRAINT_KINDS}, "rule": RULE, "note": NOTE},
-            "required": ["kind", "rule"]}},
+        "constraints": {"type": "array", "items": vocabulary.item_schema(vocabulary.CONSTRAINTS)},
     },
     "required": ["id", "title", "rule"],
     "additionalProperties": False,
@@ -192,7 +185,7 @@ MAP = {
             "properties": {"id": _ID, "name": {"$ref": "#/definitions/bilingual"}, "kind": {"type": "string"},
                            "hexes": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]{4}$"}},
                            "zones": {"type": "array", "items": {"type": "string"}},
-                           "slots": {"type": "integer", "minimum": 1},
+                           "slots": {"type": "integer", "minimum": 1, "maximum": vocabulary.MAX_COUNT},
                            "rule": RULE, "note": NOTE},
             "required": ["id", "name"], "additionalProperties": False}},
         "note": NOTE,

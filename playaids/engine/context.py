@@ -13,6 +13,7 @@ class Context:
     scenario: Scenario
     map: GameMap
     values: dict = field(default_factory=dict)  # element id -> value
+    checks: dict = field(default_factory=dict)  # the game's own checks, name -> fn
     _tables: dict = field(default_factory=dict)
 
     def value(self, eid: str):

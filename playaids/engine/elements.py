@@ -1,32 +1,16 @@
-"""Random elements and choices of a scenario, each kind a generate/verify pair.
-
-Kinds: draw (a chit from a pool), roll (dice), lookup (a value derived from a table by
-other elements), permutation (numbers assigned to items, each once), choose (k of n),
-deal (cards to piles with the Game End card placed), option (on/off), allocate (counts
-of pieces spread over zones).
-"""
+"""What the element kinds of the vocabulary (engine/vocabulary.py) share: when an element
+applies, dice, the pool of a choose, table lookups, and the longer verifications."""
 from __future__ import annotations
 
-import random
-
 from playaids.engine import values
-from playaids.engine.model import Violation
-
-DRAWS = {"draw", "roll", "deal"}
-DERIVED = {"lookup"}
 
 
-def bucket(kind: str) -> str:
-    """Which part of the setup file holds the element's value."""
-    return "draws" if kind in DRAWS else "derived" if kind in DERIVED else "choices"
-
-
-def _dice(spec: str) -> tuple[int, int]:
+def dice(spec: str) -> tuple[int, int]:
     n, sides = spec.lower().split("d")
     return int(n or 1), int(sides)
 
 
-def _active(e: dict, ctx) -> bool:
+def active(e: dict, ctx) -> bool:
     """An element with `when: {element: [values]}` exists only when that holds."""
     when = e.get("when")
     if not when:
@@ -38,7 +22,7 @@ def _active(e: dict, ctx) -> bool:
     return True
 
 
-def _choose_pool(e: dict, ctx) -> list:
+def choose_pool(e: dict, ctx) -> list:
     src = e["from"]
     if isinstance(src, list):
         return list(src)
@@ -49,47 +33,6 @@ def _choose_pool(e: dict, ctx) -> list:
         kind = src.split(":", 1)[1]
         return [p.id for p in ctx.map.places.values() if p.kind == kind]
     return values.expand(src)
-
-
-def generate(e: dict, rng: random.Random, ctx):
-    kind = e["kind"]
-    if not _active(e, ctx):
-        return None
-    if kind == "draw":
-        return rng.choice(values.expand(e["values"]))
-    if kind == "roll":
-        n, sides = _dice(e["dice"])
-        return sum(rng.randint(1, sides) for _ in range(n))
-    if kind == "lookup":
-        return lookup(e, ctx)[0]
-    if kind == "permutation":
-        out = {}
-        for g in e["groups"]:
-            nums = values.expand(g["values"])
-            rng.shuffle(nums)
-            out.update(zip(g["items"], nums))
-        return out
-    if kind == "choose":
-        pool = _choose_pool(e, ctx)
-        k = e.get("count", 1)
-        picked = rng.sample(pool, k) if e.get("distinct", True) else [rng.choice(pool) for _ in range(k)]
-        return picked[0] if k == 1 and not e.get("list") else picked
-    if kind == "deal":
-        out = dict(e["piles"])
-        end = e.get("end-card")
-        if end:
-            out["end-card"] = {"pile": end["pile"], "position": end["position"]}
-        return out
-    if kind == "option":
-        return rng.choice([True, False]) if e.get("random") else e.get("default", False)
-    if kind == "allocate":
-        zones = e["zones"]
-        out = {z: {k: 0 for k in e["items"]} for z in zones}
-        for item, total in e["items"].items():
-            for _ in range(total):
-                out[rng.choice(zones)][item] += 1
-        return out
-    raise ValueError(kind)
 
 
 _LOOKUPS: dict = {}
@@ -131,56 +74,14 @@ def _cell_of(table, rv, cv) -> tuple[str | None, str | None]:
     return (cell.en if cell is not None else None), None
 
 
-def verify(e: dict, value, ctx) -> list[Violation]:
-    """Violations of one element's value in a setup."""
-    eid, kind, rule = e["id"], e["kind"], e["rule"]
-    where = f"{bucket(kind)}.{eid}"
-
-    def bad(msg, check=kind):
-        return [Violation(rule, where, msg, check=check)]
-
-    active = _active(e, ctx)
-    if not active:
-        return bad(f"given, but this element does not apply ({e.get('when')})") if value is not None else []
-    if value is None:
-        if e.get("optional") or (kind == "lookup" and lookup(e, ctx)[0] is None):
-            return []
-        return bad("missing")
-    if kind == "draw":
-        allowed = values.expand(e["values"])
-        return [] if value in allowed else bad(f"{value!r} is not one of {_show(allowed)}", "range")
-    if kind == "roll":
-        n, sides = _dice(e["dice"])
-        ok = isinstance(value, int) and not isinstance(value, bool) and n <= value <= n * sides
-        return [] if ok else bad(f"{value!r} cannot be rolled on {e['dice']} ({n}-{n * sides})", "range")
-    if kind == "lookup":
-        want, problem = lookup(e, ctx)
-        if problem:
-            return bad(problem, "derived")
-        source = f"table {e['table']}" if "table" in e else f"rule {rule}"
-        return [] if str(value) == str(want) else bad(f"{value!r}, but {source} gives {want!r} for these draws",
-                                                      "derived")
-    if kind == "permutation":
-        return _verify_permutation(e, value, bad)
-    if kind == "choose":
-        return _verify_choose(e, value, ctx, bad)
-    if kind == "deal":
-        return _verify_deal(e, value, bad)
-    if kind == "option":
-        return [] if isinstance(value, bool) else bad(f"{value!r} is not true or false", "type")
-    if kind == "allocate":
-        return _verify_allocate(e, value, bad)
-    return bad(f"unknown element kind {kind}")
-
-
-def _show(vals) -> str:
+def show(vals) -> str:
     vals = list(vals)
     if len(vals) > 3 and all(isinstance(v, int) for v in vals) and vals == list(range(vals[0], vals[-1] + 1)):
         return f"{vals[0]}-{vals[-1]}"
     return ", ".join(map(str, vals))
 
 
-def _verify_permutation(e, value, bad):
+def verify_permutation(e, value, bad):
     if not isinstance(value, dict):
         return bad("must map each item to its number", "type")
     out = []
@@ -200,21 +101,21 @@ def _verify_permutation(e, value, bad):
         allowed = values.expand(g["values"])
         for item in g["items"]:
             if item in value and value[item] not in allowed:
-                out += bad(f"{item} has {value[item]!r}, must be in {_show(allowed)}", "permutation")
+                out += bad(f"{item} has {value[item]!r}, must be in {show(allowed)}", "permutation")
     return out
 
 
-def _verify_choose(e, value, ctx, bad):
+def verify_choose(e, value, ctx, bad):
     k = e.get("count", 1)
     low = e.get("min-count", k)  # "up to k": min-count below count
     picked = value if isinstance(value, list) else [value]
     out = []
     if not low <= len(picked) <= k:
         out += bad(f"{len(picked)} chosen, must be {k if low == k else f'{low}-{k}'}", "choose")
-    pool = _choose_pool(e, ctx)
+    pool = choose_pool(e, ctx)
     for p in picked:
         if p not in pool:
-            out += bad(f"{p!r} is not one of {_show(pool)}", "choose")
+            out += bad(f"{p!r} is not one of {show(pool)}", "choose")
     repeatable = set(map(str, e.get("repeatable", [])))  # e.g. dummy chits, any number of them
     unique = [str(p) for p in picked if str(p) not in repeatable]
     if e.get("distinct", True) and len(set(unique)) != len(unique):
@@ -223,7 +124,7 @@ def _verify_choose(e, value, ctx, bad):
     return out
 
 
-def _verify_deal(e, value, bad):
+def verify_deal(e, value, bad):
     if not isinstance(value, dict):
         return bad("must give the cards of each pile", "type")
     out = []
@@ -242,7 +143,7 @@ def _verify_deal(e, value, bad):
     return out
 
 
-def _verify_allocate(e, value, bad):
+def verify_allocate(e, value, bad):
     if not isinstance(value, dict):
         return bad("must map each zone to its counts", "type")
     out = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from playaids.engine import elements, placement
+from playaids.engine import placement, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Unit
 from playaids.engine.setupfile import Placement, Setup
@@ -129,11 +129,12 @@ def generate(scenario, gmap, root, seed: int, options: dict | None = None) -> Se
     ctx = Context(root, scenario, gmap)
     setup = Setup(scenario.game, scenario.id, seed)
     for e in scenario.elements:
-        v = elements.generate(e, rng, ctx)
+        kind = vocabulary.element(e["kind"])
+        v = kind.produce(e, rng, ctx)
         if v is None:
             continue
         ctx.values[e["id"]] = v
-        getattr(setup, elements.bucket(e["kind"]))[e["id"]] = v
+        getattr(setup, kind.bucket)[e["id"]] = v
     setup.placements = _place_units(ctx, rng)
     from playaids import games
 

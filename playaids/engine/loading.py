@@ -5,6 +5,7 @@ from pathlib import Path
 
 from playaids import load, yamlsafe
 from playaids.engine.hexgrid import HexGrid
+from playaids.engine import vocabulary
 from playaids.engine.model import GameMap, Place, Scenario, Unit
 from playaids.errors import DataError, UnknownId
 
@@ -24,6 +25,8 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
     doc = located.data
     if doc["id"] != scenario_id:
         raise located.error(("id",), f"id {doc['id']!r} does not match the file name {scenario_id!r}")
+    for where, problem in vocabulary.problems(doc):
+        raise located.error(where, problem)
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):
         if e["id"] in seen:
@@ -34,12 +37,16 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
         if u["id"] in seen:
             raise located.error(("units", i, "id"), f"duplicate unit id {u['id']!r}")
         seen.add(u["id"])
+        per = u["at"].get("per-place") if isinstance(u.get("at"), dict) else None
+        if per is not None and (not isinstance(per, int) or isinstance(per, bool) or not 1 <= per <= vocabulary.MAX_COUNT):
+            raise located.error(("units", i, "at", "per-place"), f"units.{i}: per-place must be a whole number "
+                                f"1-{vocabulary.MAX_COUNT}")
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
                           u.get("generate-at")))
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
-                    doc.get("missing"), str(path), doc)
+                    doc.get("missing"), str(path), doc, located)
 
 
 def load_map(root, game_id: str, override=None) -> GameMap:

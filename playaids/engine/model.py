@@ -120,6 +120,19 @@ class Scenario:
     missing: dict | None = None
     path: str = ""
     raw: dict = field(default_factory=dict)
+    located: object = field(default=None, repr=False, compare=False)  # yamlsafe.Located of the file
+
+    def error(self, entry: dict, key: str, message: str):
+        """A DataError at `key` of an element or constraint of this scenario's file."""
+        from playaids.errors import DataError
+
+        for part in ("elements", "constraints"):
+            for i, e in enumerate(getattr(self, part)):
+                if e is entry:
+                    if self.located is not None:
+                        return self.located.error((part, i, key), f"{part}.{i}: {message}")
+                    return DataError(self.path or "scenario", f"{part}.{i}: {message}")
+        return DataError(self.path or "scenario", message)
 
     def element(self, eid: str) -> dict | None:
         return next((e for e in self.elements if e["id"] == eid), None)

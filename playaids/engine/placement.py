@@ -248,6 +248,11 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
     greater (direction: greater-row) or smaller; the map's grid note says which is south."""
     line: dict = {}  # column -> rows of the line in it (a line may run along a column: 2029, 2030)
     grid = ctx.map.grid
+    bad = [h for h in c["line"] if grid is None or grid.parse(h) is None]
+    if bad:
+        return [Violation(c["rule"], f"line {c['line'][0]}-{c['line'][-1]}",
+                          f"needs a grid in map.yaml whose hex numbers read {bad[0]}", status="unchecked",
+                          check="line")]
     for h in c["line"]:
         col, row = grid.parse(h)
         line.setdefault(col, []).append(row)
@@ -263,7 +268,7 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
                                  check="line"))
             continue
         for h in hexes:
-            col, row = grid.parse(h)
+            col, row = grid.parse(h) or (None, None)
             if col not in line:
                 out.append(Violation(c["rule"], where, f"hex {h} is outside the columns of the line "
                                      f"{c['line'][0]}-{c['line'][-1]}", check="line"))
@@ -274,7 +279,7 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
             else:
                 ok = row > max(rows) if c.get("direction", "greater-row") == "greater-row" else row < min(rows)
             if not ok:
-                out.append(Violation(c["rule"], where, f"hex {h} is not {c.get('side_word', 'beyond')} the line "
+                out.append(Violation(c["rule"], where, f"hex {h} is not beyond the line "
                                      f"{c['line'][0]}-{c['line'][-1]}", check="line"))
     return out
 
@@ -282,6 +287,9 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
 def check_distance_between(c: dict, setup, ctx) -> list[Violation]:
     """All units carrying a tag lie within `max` hexes of each other (a formation together)."""
     grid = ctx.map.grid
+    if grid is None:
+        return [Violation(c["rule"], ", ".join(c["tags"]), "needs a grid in map.yaml to measure distances",
+                          status="unchecked", check="distance")]
     out = []
     for tag in c["tags"]:
         spots = []
@@ -302,6 +310,3 @@ def check_distance_between(c: dict, setup, ctx) -> list[Violation]:
                                          f"({spots[j][1]}) are {d} hexes apart, at most {c['max']}", check="distance"))
     return out
 
-
-CHECKS = {"stacking": check_stacking, "count": check_count, "forbidden": check_forbidden, "line": check_line,
-          "distance-between": check_distance_between}

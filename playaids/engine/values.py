@@ -37,6 +37,18 @@ def _expand(spec) -> list:
     return [spec]
 
 
+def size(spec) -> int:
+    """How many values `spec` stands for, without listing them (a range of a billion is
+    refused by its size, never expanded)."""
+    if isinstance(spec, list):
+        return sum(size(x) if isinstance(x, str) and _RANGE.match(x) else 1 for x in spec)
+    if isinstance(spec, str):
+        m = _RANGE.match(unicodedata.normalize("NFKC", spec))
+        if m:
+            return max(0, int(m.group(2)) - int(m.group(1)) + 1)
+    return 1
+
+
 def label_covers(label: str, value) -> bool:
     """Whether a printed row or column label ("1, 2, 3", "6-9", "4") stands for `value`."""
     s = unicodedata.normalize("NFKC", label).replace("、", ",").replace("&", ",")

@@ -1,7 +1,7 @@
 """verify(setup) -> [Violation]: every rule a setup breaks, named with its rule number."""
 from __future__ import annotations
 
-from playaids.engine import elements, placement
+from playaids.engine import placement, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Violation
 from playaids.errors import DataError
@@ -23,9 +23,9 @@ def check_structure(setup, scenario) -> None:
             if eid not in ids:
                 raise DataError(path or "setup", f"{part}.{eid}: unknown element (known: "
                                 f"{', '.join(sorted(ids)) or 'none'})", line)
-            if elements.bucket(ids[eid]["kind"]) != part:
+            if vocabulary.bucket(ids[eid]["kind"]) != part:
                 raise DataError(path or "setup", f"{part}.{eid}: belongs under "
-                                f"{elements.bucket(ids[eid]['kind'])}", line)
+                                f"{vocabulary.bucket(ids[eid]['kind'])}", line)
     for i, p in enumerate(setup.placements):
         if scenario.unit(p.unit) is None:
             path, line = setup.where("placements", i, "unit")
@@ -36,25 +36,17 @@ def check_structure(setup, scenario) -> None:
 
 def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
     check_structure(setup, scenario)
-    ctx = Context(root, scenario, gmap, _values(setup))
+    ctx = Context(root, scenario, gmap, _values(setup), dict(game_checks))
     out: list[Violation] = []
     for e in scenario.elements:
-        out += elements.verify(e, ctx.value(e["id"]), ctx)
+        out += vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx)
     out += placement.check_units(setup, ctx)
-    for c in scenario.constraints:
-        if c["kind"] == "game":
+    shared = [c for c in scenario.constraints if c["kind"] != "game"]
+    own = [c for c in scenario.constraints if c["kind"] == "game"]  # the game's checks come last
+    for c in shared + own:
+        if c["kind"] != "game" and c.get("unless") and ctx.option_on(c["unless"]):
             continue
-        if c.get("unless") and ctx.option_on(c["unless"]):
-            continue
-        out += placement.CHECKS[c["kind"]](c, setup, ctx)
-    for c in scenario.constraints:
-        if c["kind"] == "game":
-            fn = dict(game_checks).get(c["check"])
-            if fn is None:
-                out.append(Violation(c["rule"], c["check"], "no check of this name is registered for the game",
-                                     status="unchecked", check="game"))
-            else:
-                out += fn(c, setup, ctx)
+        out += vocabulary.constraint(c["kind"]).check(c, setup, ctx)
     return out
 
 
