@@ -3,8 +3,7 @@
 OUT/<game>/charts/<table>.<lang>.<paper>.pdf      chart cards (ReportLab)
 OUT/<game>/setups/<scenario>.seed<N>.yaml         an example setup per scenario
 OUT/<game>/setups/<scenario>.seed<N>.<lang>.<paper>.pdf   its setup sheet
-OUT/<game>/ccss-blank.<lang>.<paper>.pdf          the blank Cave-Complex Setup Sheet (ASL)
-plus the documents of docbuild (turn records, summaries, glossaries).
+plus each game's own aids (games.base.Game.jobs) and the documents of docbuild (turn records, summaries, glossaries).
 
 One job list, one cache of input hashes (data files, code, options) and one process pool:
 a warm rebuild renders only what changed.
@@ -26,8 +25,7 @@ EXAMPLE_SEED = 1
 
 
 def _spec(job: Job) -> PageSpec:
-    return PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale, bleed_mm=job.bleed_mm,
-                    crop_marks=job.crop_marks)
+    return job.spec()
 
 
 def _card(job: Job, data) -> bytes:
@@ -60,18 +58,12 @@ def _setup_sheet(job: Job, data) -> bytes:
     return setupsheet.render(data[("root",)], setup, scenario, found, _spec(job))
 
 
-def _ccss(job: Job, data) -> bytes:
-    from playaids.games.asl_chapter_g import ccss
-
-    return ccss.render(data[("root",)], _spec(job))
-
-
 docbuild.RENDERERS.update({"card": _card, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
-                           "ccss-blank": _ccss})
+                           **games.renderers()})
 
 
 def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
-    """Chart cards, example setups and sheets, the blank CCSS."""
+    """Chart cards, example setups and sheets, and each game's own aids (games.base.Game.jobs)."""
     from playaids.engine import loading
 
     jobs: list[Job] = []
@@ -89,7 +81,7 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                                     paper, grayscale, 0.5, (path,)))
         for sid in loading.scenario_ids(root, gid):
             loading.load_scenario(root, gid, sid)
-            if games.generator(gid) is not None:  # needs inputs the data cannot give (ASL caves: terrain)
+            if not games.game(gid).example_setups:  # generation needs inputs the data cannot give
                 continue
             inputs = tuple(sorted(g.glob("scenarios/*.yaml")) + sorted(g.glob("tables/*.yaml")) + [g / "map.yaml"])
             base = out / gid / "setups" / f"{sid}.seed{EXAMPLE_SEED}"
@@ -98,12 +90,7 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                 for lang in langs:
                     jobs.append(Job("setup-sheet", gid, Path(f"{base}.{lang}.{paper}.pdf"), sid, lang, paper,
                                     grayscale, 0.6, inputs))
-        if gid == "asl-chapter-g":
-            legend = g / "tables" / "ccss-legend.yaml"
-            for paper in papers:
-                for lang in langs:
-                    jobs.append(Job("ccss-blank", gid, out / gid / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
-                                    paper, grayscale, 1.0, (legend,)))
+        jobs += games.game(gid).jobs(root, out, langs, papers, grayscale)
     return jobs
 
 

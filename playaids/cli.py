@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, load
+from playaids import __version__, atomic, games, load
 from playaids.errors import DataError, PlayaidsError
 from playaids.render.page import LANGS, PAPERS, PageSpec
 
@@ -32,8 +32,7 @@ def _emit(text: str, out: str | None) -> None:
 # Commands whose modules are imported only when they run (a warm `build` stays fast).
 LAZY = {"check-table": "playaids.checker.command:check_table",  # the table checker, issue 7
         "turns": "playaids.doccli:turns_cmd", "summary": "playaids.doccli:summary_cmd",  # issue 5
-        "glossary": "playaids.doccli:glossary_cmd",
-        "ccss": "playaids.games.asl_chapter_g.command:ccss"}  # ASL caves CCSS, issue 6
+        "glossary": "playaids.doccli:glossary_cmd"}
 
 
 class LazyGroup(click.Group):
@@ -102,6 +101,13 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, o
     _emit(export.FORMATS[fmt](t, lang), out)
 
 
+def _game_options(fn):
+    """The options games add to `scenario` (games.base.Game.scenario_options)."""
+    for option in reversed(games.scenario_options()):
+        fn = option(fn)
+    return fn
+
+
 @cli.command()
 @click.argument("game")
 @click.argument("scenario")
@@ -114,16 +120,15 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, o
 @click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
 @click.option("--lang", type=LANG, default="both", show_default=True)
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--terrain", type=click.Path(dir_okay=False), default=None,
-              help="Terrain file of the hexes used (asl-chapter-g caves).")
+@_game_options
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, terrain):
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, **game_options):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
     from playaids.engine import api, setupfile
 
     root = _root(ctx)
     seed = 0 if seed is None else seed
-    options = {"terrain": terrain} if terrain else None
+    options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if count:
         lines = [json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
                             sort_keys=False) for s in range(seed, seed + count)]
@@ -229,6 +234,10 @@ def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, f
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
                             force, progress=builder.stderr_progress, key=key)
     click.echo(summary, err=True)
+
+
+for _command in games.commands():  # each game's own commands (games.base.Game.commands)
+    cli.add_command(_command)
 
 
 def main(argv=None) -> None:

@@ -40,6 +40,10 @@ class Job:
     bleed_mm: float = 0.0
     crop_marks: bool = False
 
+    def spec(self) -> PageSpec:
+        return PageSpec(paper=self.paper, lang=self.lang, grayscale=self.grayscale, bleed_mm=self.bleed_mm,
+                        crop_marks=self.crop_marks)
+
 
 # Kinds rendered outside this module (chart cards, setups, CCSS): kind -> render(job, data)
 RENDERERS: dict = {}
@@ -108,8 +112,7 @@ def render(job: Job) -> bytes:
     if job.kind in RENDERERS:
         return RENDERERS[job.kind](job, _DATA)
     game = _DATA[("game", job.game)]
-    spec = PageSpec(paper=job.paper, lang=job.lang, grayscale=job.grayscale, bleed_mm=job.bleed_mm,
-                    crop_marks=job.crop_marks)
+    spec = job.spec()
     if job.kind == "turns":
         from playaids.render import turnsheet
 

@@ -33,8 +33,8 @@ def _validator(kind: str):
     return jsonschema.Draft7Validator(schema)
 
 
-def _describe(err) -> str:
-    where = ".".join(str(p) for p in err.absolute_path) or "document"
+def _describe(err, path=None) -> str:
+    where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
         return f"{where}: must be a string, {{ja: ..., en: ...}} or {{text: ...}}"
     if err.validator == "additionalProperties":
@@ -72,13 +72,19 @@ def validate(located: yamlsafe.Located, kind: str) -> None:
         if key:
             VALID_DIGESTS.add(key)
         return
+    raise schema_error(located, errors)
+
+
+def schema_error(located: yamlsafe.Located, errors, base: tuple = ()) -> DataError:
+    """The DataError of the most telling of a document's schema errors (`base`: where the
+    validated part lies in the file)."""
     import jsonschema.exceptions
 
     err = jsonschema.exceptions.best_match(errors)
     if err.validator == "required":  # a misspelt key is both unknown and missing: name the typo
         err = next((e for e in errors if e.validator == "additionalProperties"
                     and e.absolute_path == err.absolute_path), err)
-    path = tuple(err.absolute_path)
+    path = base + tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
         if extra:
@@ -87,8 +93,8 @@ def validate(located: yamlsafe.Located, kind: str) -> None:
 
             near = difflib.get_close_matches(str(extra[0]), list(err.schema.get("properties", {})), 1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}{hint}")
-    raise located.error(path, _describe(err))
+            return located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}{hint}")
+    return located.error(path, _describe(err, path))
 
 
 def text(value) -> Text:

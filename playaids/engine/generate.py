@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from playaids import games
 from playaids.engine import placement, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Unit
@@ -136,13 +137,5 @@ def generate(scenario, gmap, root, seed: int, options: dict | None = None) -> Se
         ctx.values[e["id"]] = v
         getattr(setup, kind.bucket)[e["id"]] = v
     setup.placements = _place_units(ctx, rng)
-    from playaids import games
-
-    hook = games.generator(scenario.game)
-    if hook is not None:
-        hook(setup, ctx, rng, dict(options or {}))
-    elif options:
-        from playaids.errors import PlayaidsError
-
-        raise PlayaidsError(f"{scenario.game} takes no {', '.join('--' + k for k in sorted(options))}")
+    games.game(scenario.game).generate(setup, ctx, rng, dict(options or {}))
     return setup

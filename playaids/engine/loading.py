@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playaids import load, yamlsafe
+from playaids import games, load, schemas, yamlsafe
 from playaids.engine.hexgrid import HexGrid
 from playaids.engine import vocabulary
 from playaids.engine.model import GameMap, Place, Scenario, Unit
@@ -27,6 +27,7 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
         raise located.error(("id",), f"id {doc['id']!r} does not match the file name {scenario_id!r}")
     for where, problem in vocabulary.problems(doc):
         raise located.error(where, problem)
+    _check_game_constraints(located, games.game(game_id))
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):
         if e["id"] in seen:
@@ -47,6 +48,22 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
                     doc.get("missing"), str(path), doc, located)
+
+
+def _check_game_constraints(located, game) -> None:
+    """A {kind: game} constraint names a check of its game and only the keys that check declares."""
+    import jsonschema
+
+    for i, c in enumerate(located.data.get("constraints", [])):
+        if c["kind"] != "game":
+            continue
+        if c["check"] not in game.checks:
+            raise located.error(("constraints", i, "check"), f"constraints.{i}: {game.id} has no check "
+                                f"{c['check']!r} (known: {', '.join(sorted(game.checks)) or 'none'})")
+        schema = {**game.check_schema(c["check"]), "definitions": schemas.DEFINITIONS}
+        errors = list(jsonschema.Draft7Validator(schema).iter_errors(c))
+        if errors:
+            raise load.schema_error(located, errors, ("constraints", i))
 
 
 def load_map(root, game_id: str, override=None) -> GameMap:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from playaids import yamlsafe
+from playaids import games, yamlsafe
 
 PLACEMENT_KEYS = {"side", "unit", "count", "at", "sp", "steps", "facing", "note", "face"}
 
@@ -73,8 +73,6 @@ def parse(located: yamlsafe.Located) -> Setup:
         raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
     known = {"game", "scenario", "seed", "draws", "derived", "choices", "placements", "note"}
     if isinstance(doc.get("game"), str):
-        from playaids import games
-
         known |= set(games.setup_keys(doc["game"]))
     for k in doc:
         if k not in known:

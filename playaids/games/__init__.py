@@ -1,31 +1,42 @@
-"""Game-specific rules that no shared vocabulary expresses, registered per game.
+"""The games that add to the shared code (playaids/games/base.py says what a game may add).
 
-A module `playaids/games/<game_id with _>.py` may define CHECKS = {name: fn(constraint,
-setup, ctx) -> [Violation]}; a scenario refers to one with `{kind: game, check: name}`.
-A game may be a package; it may also define SETUP_KEYS (extra top-level keys of its setup
-files) and GENERATE (a generation hook), see setup_keys() and generator().
+Imported normally: an error in a game module is an error, never a game silently left without
+its checks. A game not listed here (its data alone) is a plain `Game`.
 """
 from __future__ import annotations
 
-import importlib
+from playaids.games.asl_chapter_g import AslChapterG
+from playaids.games.base import Game
+from playaids.games.okinawa import Okinawa
+from playaids.games.rgi_macarthur import RgiMacArthur
+
+GAMES: tuple[type[Game], ...] = (AslChapterG, Okinawa, RgiMacArthur)
+_BY_ID = {g.id: g for g in GAMES}
 
 
-def _module(game_id: str):
-    try:
-        return importlib.import_module(f"playaids.games.{str(game_id).replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
+def game(game_id: str) -> Game:
+    """The game of an id: its class in GAMES, or the plain Game."""
+    cls = _BY_ID.get(str(game_id))
+    return cls() if cls is not None else Game(str(game_id))
 
 
 def checks(game_id: str) -> dict:
-    return dict(getattr(_module(game_id), "CHECKS", {}))
+    return dict(game(game_id).checks)
 
 
 def setup_keys(game_id: str) -> tuple:
-    """Extra top-level keys a game's setup files may carry (SETUP_KEYS), kept in Setup.extra."""
-    return tuple(getattr(_module(game_id), "SETUP_KEYS", ()))
+    return tuple(game(game_id).setup_keys)
 
 
-def generator(game_id: str):
-    """The game's GENERATE(setup, ctx, rng, options) hook, run after the shared generation."""
-    return getattr(_module(game_id), "GENERATE", None)
+def scenario_options() -> list:
+    """Every game's options of `playaids scenario`."""
+    return [o for g in GAMES for o in g.scenario_options]
+
+
+def commands() -> list:
+    """Every game's own commands."""
+    return [c for g in GAMES for c in g.commands]
+
+
+def renderers() -> dict:
+    return {k: fn for g in GAMES for k, fn in g.renderers.items()}

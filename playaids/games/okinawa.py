@@ -1,11 +1,12 @@
 """Okinawa set-up checks the shared vocabulary does not express (seed 004, rules 9.61, 18.321).
 
-Registered in CHECKS; a scenario refers to one with `{kind: game, check: <name>}`.
+The Okinawa class lists them; a scenario refers to one with `{kind: game, check: <name>}`.
 """
 from __future__ import annotations
 
 from playaids.engine.model import Violation
 from playaids.engine.placement import slot_owner
+from playaids.games.base import Game
 
 MARKER_TYPES = ("position", "minefield")
 
@@ -81,3 +82,14 @@ def key_points_held(c: dict, setup, ctx) -> list[Violation]:
 
 CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
           "key-points-held": key_points_held}
+
+
+class Okinawa(Game):
+    id = "okinawa"
+    checks = CHECKS
+    check_keys = {"positions-on-units": {"side": {"type": "string", "description": "The side whose units host "
+                                                                                   "positions (default japan)."}},
+                  "near-key-points": {"element": {"type": "string", "description": "The choose element of the "
+                                                                                    "key points."},
+                                      "within": {"type": "integer", "minimum": 0, "maximum": 99}},
+                  "key-points-held": {"place-kind": {"type": "string"}}}

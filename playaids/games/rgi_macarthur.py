@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from playaids.engine.model import Violation
+from playaids.games.base import Game
 
 
 def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
@@ -21,3 +22,8 @@ def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
 
 
 CHECKS = {"one-side-per-town": one_side_per_town}
+
+
+class RgiMacArthur(Game):
+    id = "rgi-macarthur"
+    checks = CHECKS

@@ -1,11 +1,43 @@
 """ASL Chapter G (seed 003): caves, cave complexes and the Cave-Complex Setup Sheet.
 
-CHECKS (`caves`, `cave-complexes`) are named by data/asl-chapter-g/scenarios/caves.yaml;
-SETUP_KEYS are the setup file's cave keys; GENERATE places random legal caves."""
+The checks `caves` and `cave-complexes` are named by data/asl-chapter-g/scenarios/caves.yaml;
+the setup file carries the cave keys; generation places random legal caves on the terrain given
+by `scenario --terrain`; `build` adds the blank CCSS and the CLI the `ccss` command."""
 from __future__ import annotations
 
+from pathlib import Path
+
+import click
+
+from playaids.games.asl_chapter_g import generate as cave_generation
 from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
-from playaids.games.asl_chapter_g.generate import generate as GENERATE
+from playaids.games.asl_chapter_g import command
+from playaids.games.base import Game
 
-__all__ = ["CHECKS", "SETUP_KEYS", "GENERATE"]
+
+def _blank_ccss(job, data) -> bytes:
+    from playaids.games.asl_chapter_g import ccss as sheet
+
+    return sheet.render(data[("root",)], job.spec())
+
+
+class AslChapterG(Game):
+    id = "asl-chapter-g"
+    checks = CHECKS
+    setup_keys = SETUP_KEYS
+    scenario_options = (click.option("--terrain", type=click.Path(dir_okay=False), default=None,
+                                     help="Terrain file of the hexes used (asl-chapter-g caves)."),)
+    commands = (command.ccss,)
+    example_setups = False  # caves need a terrain file the data does not give
+    renderers = {"ccss-blank": _blank_ccss}
+
+    def generate(self, setup, ctx, rng, options):
+        cave_generation.generate(setup, ctx, rng, options)
+
+    def jobs(self, root, out, langs, papers, grayscale):
+        from playaids.docbuild import Job
+
+        legend = Path(root) / self.id / "tables" / "ccss-legend.yaml"
+        return [Job("ccss-blank", self.id, Path(out) / self.id / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
+                    paper, grayscale, 1.0, (legend,)) for paper in papers for lang in langs]

@@ -1,0 +1,48 @@
+"""What a game adds to the shared engine, build and CLI, stated as class attributes and
+overrides (the pattern of python-chess's chess/variant.py). A game that adds nothing (its data
+alone) is a plain `Game`; one that does is a subclass listed in `playaids.games.GAMES`."""
+from __future__ import annotations
+
+from playaids.errors import PlayaidsError
+
+
+class Game:
+    id = ""
+    # Checks no shared vocabulary expresses: name -> fn(constraint, setup, ctx) -> [Violation];
+    # a scenario names one with {kind: game, check: name}.
+    checks: dict = {}
+    # The further keys of each check's constraint, as JSON Schemas: name -> {key: schema}.
+    check_keys: dict = {}
+    # Extra top-level keys of the game's setup files (kept in Setup.extra).
+    setup_keys: tuple = ()
+    # click options added to `playaids scenario`; their values (when given) reach generate().
+    scenario_options: tuple = ()
+    # click commands added to `playaids`.
+    commands: tuple = ()
+    # Whether `build` writes an example setup (and its sheet) for each scenario: not when
+    # generation needs an input the data cannot give.
+    example_setups = True
+    # Renderers of the game's own build jobs: job kind -> fn(job, data) -> bytes.
+    renderers: dict = {}
+
+    def __init__(self, game_id: str | None = None):
+        if game_id is not None:
+            self.id = game_id
+
+    def generate(self, setup, ctx, rng, options: dict) -> None:
+        """Run after the shared generation: the game's own part of a setup."""
+        if options:
+            raise PlayaidsError(f"{self.id} takes no {', '.join('--' + k for k in sorted(options))}")
+
+    def jobs(self, root, out, langs, papers, grayscale) -> list:
+        """The game's own build jobs (docbuild.Job), rendered by `renderers`."""
+        return []
+
+    def check_schema(self, name: str) -> dict:
+        """The JSON Schema of a {kind: game, check: name} constraint of this game."""
+        from playaids.engine.vocabulary import GameCheck
+
+        out = GameCheck.schema()
+        out["properties"] = {**out["properties"], **self.check_keys.get(name, {})}
+        out["additionalProperties"] = False
+        return out
