@@ -12,10 +12,7 @@ import click
 
 from playaids import __version__, atomic, games, load
 from playaids.errors import DataError, PlayaidsError
-from playaids.render.page import LANGS, PAPERS, PageSpec
-
-LANG = click.Choice(LANGS)
-PAPER = click.Choice(sorted(PAPERS))
+from playaids.pageoptions import page_options, spec_values
 
 
 def _root(ctx) -> Path:
@@ -78,14 +75,10 @@ def list_cmd(ctx, game, scenarios):
 @click.argument("game")
 @click.argument("table")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json", "md", "pdf"]), default="csv")
-@click.option("--lang", type=LANG, default="en", show_default=True)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--grayscale", is_flag=True, help="No colour; shading in grays.")
-@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=0.0, help="Bleed in mm (pdf).")
-@click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page (pdf).")
+@page_options(lang="en")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, out):
+def table(ctx, game, table, fmt, page, out):
     """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
     root = _root(ctx)
     t = load.load_table(root, game, table)
@@ -93,12 +86,11 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, o
         from playaids.render import cards
 
         g = load.load_game(root, game, with_tables=False)
-        spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale, bleed_mm=bleed_mm, crop_marks=crop_marks)
-        atomic.emit_pdf(cards.render(t, g, spec), out)
+        atomic.emit_pdf(cards.render(t, g, page), out)
         return
     from playaids import export
 
-    _emit(export.FORMATS[fmt](t, lang), out)
+    _emit(export.FORMATS[fmt](t, page.lang), out)
 
 
 def _game_options(fn):
@@ -118,11 +110,10 @@ def _game_options(fn):
               help="A map file adding places and hexes the rules do not give.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
-@click.option("--lang", type=LANG, default="both", show_default=True)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@page_options(lang="both")
 @_game_options
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, **game_options):
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **game_options):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
     from playaids.engine import api, setupfile
 
@@ -140,7 +131,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
-        atomic.write_bytes(sheet, setupsheet.render(root, setup, sc, found, PageSpec(paper=paper, lang=lang)))
+        atomic.write_bytes(sheet, setupsheet.render(root, setup, sc, found, page))
 
 
 @cli.command()
@@ -210,21 +201,16 @@ def data_validate(ctx, folder):
 @cli.command()
 @click.argument("games", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
-@click.option("--lang", "langs", type=click.Choice(LANGS + ("all",)), default="all", show_default=True)
-@click.option("--paper", "papers", type=click.Choice(sorted(PAPERS) + ["all"]), default="a4", show_default=True)
-@click.option("--grayscale", is_flag=True, help="No colour: grays, with symbols and dashes for meaning.")
-@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=0.0, help="Bleed in mm.")
-@click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page.")
+@page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.pass_context
-def build(ctx, games, out_dir, langs, papers, grayscale, bleed_mm, crop_marks, force):
+def build(ctx, games, out_dir, pages, force):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     from playaids import buildstamp
 
     t0 = time.perf_counter()
     root = _root(ctx)
-    langs_ = LANGS if langs == "all" else (langs,)
-    papers_ = tuple(sorted(PAPERS)) if papers == "all" else (papers,)
+    langs_, papers_, grayscale, bleed_mm, crop_marks = spec_values(pages)
     key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
     if not force and (done := buildstamp.nothing_to_do(out_dir, key, t0)):
         click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone

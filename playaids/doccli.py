@@ -6,10 +6,7 @@ import click
 
 from playaids import atomic, load
 from playaids.errors import PlayaidsError
-from playaids.render.page import LANGS, PAPERS, PageSpec
-
-LANG = click.Choice(LANGS)
-PAPER = click.Choice(sorted(PAPERS))
+from playaids.pageoptions import page_options
 
 
 def _root(ctx):
@@ -22,14 +19,12 @@ write_pdf = atomic.emit_pdf
 @click.command("turns")
 @click.argument("game")
 @click.argument("scenario", required=False)
-@click.option("--lang", type=LANG, default="both", show_default=True)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--grayscale", is_flag=True, help="No colour; shading in grays.")
+@page_options(lang="both")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
               help="svg: the turn track alone (rows of boxes and their notes), for your own layout.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def turns_cmd(ctx, game, scenario, lang, paper, grayscale, fmt, out):
+def turns_cmd(ctx, game, scenario, page, fmt, out):
     """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF, or its
     track as SVG."""
     from playaids import turns
@@ -39,24 +34,22 @@ def turns_cmd(ctx, game, scenario, lang, paper, grayscale, fmt, out):
     g = load.load_game(root, game, with_tables=False)
     rec = turns.load_turns(root, game)
     rec.scenario(scenario)  # unknown scenario: one clean line before any work
-    spec = PageSpec(paper=paper, lang=lang, grayscale=grayscale)
     if fmt == "svg":
-        svg = turnsheet.track_svg(rec, g, scenario, spec)
+        svg = turnsheet.track_svg(rec, g, scenario, page)
         if out:
             atomic.write_text(out, svg)
         else:
             click.echo(svg)
         return
-    write_pdf(turnsheet.render(rec, g, scenario, spec), out)
+    write_pdf(turnsheet.render(rec, g, scenario, page), out)
 
 
 @click.command("summary")
 @click.argument("game")
-@click.option("--lang", type=LANG, default="both", show_default=True)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@page_options(lang="both")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def summary_cmd(ctx, game, lang, paper, out):
+def summary_cmd(ctx, game, page, out):
     """Rule summary of GAME (1-4 pages) as PDF; `--lang both` sets JA and EN side by side."""
     from playaids import rules
     from playaids.render import summary
@@ -64,17 +57,17 @@ def summary_cmd(ctx, game, lang, paper, out):
     root = _root(ctx)
     g = load.load_game(root, game, with_tables=False)
     s = rules.load_summary(root, game)
-    write_pdf(summary.render(s, g, PageSpec(paper=paper, lang=lang)), out)
+    write_pdf(summary.render(s, g, page), out)
 
 
 @click.command("glossary")
 @click.argument("game")
 @click.option("--format", "fmt", type=click.Choice(["md", "csv", "pdf"]), default="md", show_default=True)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@page_options(lang=None)
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def glossary_cmd(ctx, game, fmt, paper, out):
-    """The glossary of GAME (JA, EN, rule, note) as Markdown, CSV or PDF."""
+def glossary_cmd(ctx, game, fmt, page, out):
+    """The glossary of GAME (JA, EN, rule, note) as Markdown, CSV or PDF (always both languages)."""
     from playaids import glossary
 
     g = load.load_game(_root(ctx), game, with_tables=False)
@@ -83,7 +76,7 @@ def glossary_cmd(ctx, game, fmt, paper, out):
     if fmt == "pdf":
         from playaids.render import glossary_pdf
 
-        write_pdf(glossary_pdf.render(g, PageSpec(paper=paper, lang="both")), out)
+        write_pdf(glossary_pdf.render(g, page), out)
         return
     text = glossary.to_csv(g.glossary) if fmt == "csv" else glossary.to_markdown(g.glossary, _title(g))
     if out:
@@ -97,5 +90,3 @@ def _title(game) -> str:
     name = t.ja if t.ja == t.en else f"{t.ja} / {t.en}"
     return f"{name} — 用語集 / glossary"
 
-
-COMMANDS = (turns_cmd, summary_cmd, glossary_cmd)

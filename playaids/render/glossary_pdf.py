@@ -18,7 +18,7 @@ def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
     title = {"ja": game.title.ja, "en": game.title.en}
     context = dict(
         lang="both", html_lang="ja", page_size=document.page_css(spec), page_print=document.print_css(spec), margin="12mm 12mm 15mm 12mm",
-        title=f"{title['en']} — glossary", game_title=title, rows=rows,
+        title=f"{title['en']} — glossary", game_title=title, rows=rows, header_colour=spec.colour("header"),
         footer=f"{game.id} · 用語集 / glossary",
         legend=f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original",
     )

@@ -60,6 +60,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
     context = dict(
         lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja",
         page_size=document.page_css(spec), page_print=document.print_css(spec), margin=MARGIN, title=" / ".join(game_title.values()),
+        header_colour=spec.colour("header"),
         game_title=game_title, sheet_title=title, sections=sections, words=words, source=src,
         footer=footer, translated=("en" in langs),
         translation_note="The English is a translation of the Japanese rules, not the original rule text.",

@@ -117,13 +117,19 @@ def _grid(c, b: Board, board: str, size: float):
     c.rect(b.x0, b.top - b.height, b.width, b.height, stroke=1, fill=0)
 
 
-def _cave(c, b: Board, cave, size: float):
-    colour = RED if cave.primary else colors.black
+def _red(spec: PageSpec):
+    """Primary caves and complex boundaries: red, or black in grayscale (the boundary is dashed
+    either way, a Primary Cave drawn heavier)."""
+    return colors.black if spec.grayscale else RED
+
+
+def _cave(c, b: Board, cave, size: float, red=RED):
+    colour = red if cave.primary else colors.black
     d = geo.direction(cave.hex, cave.ca)
     (ax, ay), (bx, by) = b.side(cave.hex, d)
     cx, cy = b.centre(cave.hex)
     c.setStrokeColor(colour)
-    c.setLineWidth(0.9)
+    c.setLineWidth(1.8 if cave.primary and red != RED else 0.9)
     c.line(ax, ay, cx, cy)
     c.line(bx, by, cx, cy)
     mx, my = (ax + bx) / 2, (ay + by) / 2  # level above the ID, inside the Λ toward the CA hexside
@@ -133,10 +139,10 @@ def _cave(c, b: Board, cave, size: float):
     _text(c, tx, ty - 0.95 * size, cave.id, size * 1.1, colour, "centre")
 
 
-def _complex(c, b: Board, x, primary_hex, size: float):
+def _complex(c, b: Board, x, primary_hex, size: float, red=RED):
     inside = set(x.hexes)
     c.saveState()
-    c.setStrokeColor(RED)
+    c.setStrokeColor(red)
     c.setLineWidth(1.1)
     c.setDash(3, 2)
     for h in x.hexes:
@@ -147,7 +153,7 @@ def _complex(c, b: Board, x, primary_hex, size: float):
                 c.line(ax, ay, bx, by)
     c.restoreState()
     cx, cy = b.centre(primary_hex)
-    _text(c, cx, cy - b.r * 0.78, x.id, size, RED, "centre")
+    _text(c, cx, cy - b.r * 0.78, x.id, size, red, "centre")
 
 
 def _fortification(c, b: Board, f: dict, size: float):
@@ -189,12 +195,12 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
         for x in cs.complexes:
             p = by_id.get(x.primary)
             if p is not None and p.hex.board == board:
-                _complex(c, b, x, p.hex, size * 1.1)
+                _complex(c, b, x, p.hex, size * 1.1, _red(spec))
         for f in cs.fortifications:
             if f["hex"].board == board:
                 _fortification(c, b, f, size * 1.05)
         for cave in caves:
-            _cave(c, b, cave, size * 1.1)
+            _cave(c, b, cave, size * 1.1, _red(spec))
     # OBA battery calibres (four blanks) and the notes box (G18)
     y = b.top - b.height - 24
     x = m
@@ -261,7 +267,7 @@ def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
         c.line(m, y + lead - 2, w - m, y + lead - 2)
         if row.label.get("en") == "-------------":  # the complex boundary: drawn, dashed red
             c.saveState()
-            c.setStrokeColor(RED)
+            c.setStrokeColor(_red(spec))
             c.setDash(3, 2)
             c.setLineWidth(1.1)
             c.line(m + 2, y + 2, m + sym_w - 8, y + 2)

@@ -6,17 +6,16 @@ import click
 
 from playaids import atomic, load
 from playaids.errors import PlayaidsError
-from playaids.render.page import LANGS, PAPERS, PageSpec
+from playaids.pageoptions import page_options
 
 
 @click.command("ccss")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
 @click.option("--board", default="", help="Board number printed on a blank sheet (e.g. 25).")
-@click.option("--lang", type=click.Choice(LANGS), default="both", show_default=True)
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@page_options(lang="both")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def ccss(ctx, setup, board, lang, paper, out):
+def ccss(ctx, setup, board, page, out):
     """Cave-Complex Setup Sheet (ASL G11.32) as PDF: blank, or filled in from a caves SETUP."""
     from playaids.engine import setupfile
     from playaids.games.asl_chapter_g import ccss as sheet
@@ -31,4 +30,4 @@ def ccss(ctx, setup, board, lang, paper, out):
         cs = parse(s)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    atomic.emit_pdf(sheet.render(root, PageSpec(paper=paper, lang=lang), board, cs), out)
+    atomic.emit_pdf(sheet.render(root, page, board, cs), out)

@@ -1,0 +1,140 @@
+"""One set of print options (playaids/pageoptions.py) for every PDF command: --grayscale,
+--bleed and --crop-marks reach the PDF of each (TrimBox/BleedBox, the sheet grown by the
+bleed or the crop-mark slug, no colour left in grayscale), and each command keeps its defaults."""
+import click
+import pdfplumber
+import pytest
+from pdfminer.pdftypes import resolve1
+
+from playaids import cli, pageoptions
+from playaids.render.page import PageSpec
+
+A4 = sorted((595.28, 841.89))
+SLUG = 6 * 72 / 25.4  # crop marks need 6 mm each side even with a 3 mm bleed
+BLEED = 3 * 72 / 25.4
+
+# command -> (arguments before the output, where the PDF goes)
+COMMANDS = {
+    "table": (["table", "rgi-macarthur", "combat-dice", "--format", "pdf", "-o"], "{out}"),
+    "scenario": (["scenario", "rgi-macarthur", "korea", "-o", "{tmp}/setup.yaml", "--sheet"], "{out}"),
+    "summary": (["summary", "okinawa", "-o"], "{out}"),
+    "turns": (["turns", "okinawa", "-o"], "{out}"),
+    "glossary": (["glossary", "okinawa", "--format", "pdf", "-o"], "{out}"),
+    "ccss": (["ccss", "--board", "25", "-o"], "{out}"),
+}
+
+
+def _run(capsys, args) -> tuple[int, str]:
+    try:
+        cli.main([str(a) for a in args])
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    cap = capsys.readouterr()
+    return code, cap.err
+
+
+def _make(capsys, tmp_path, name, *options):
+    head, where = COMMANDS[name]
+    out = tmp_path / f"{name}{'-'.join(options).replace(' ', '')}.pdf"
+    args = [a.format(tmp=tmp_path) for a in head] + [where.format(out=out), "--paper", "a4", *options]
+    code, err = _run(capsys, args)
+    assert code == 0, err
+    return out
+
+
+def _boxes(path):
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            attrs = page.page_obj.attrs
+            yield ({k: [float(v) for v in resolve1(attrs[k])] for k in ("MediaBox", "TrimBox", "BleedBox")
+                    if k in attrs})
+
+
+def _colours(path) -> set:
+    """Every stroke and fill colour drawn, as tuples."""
+    out = set()
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for obj in page.chars + page.rects + page.lines + page.curves:
+                for key in ("non_stroking_color", "stroking_color"):
+                    c = obj.get(key)
+                    if isinstance(c, (list, tuple)):
+                        out.add(tuple(round(float(v), 3) for v in c))
+    return out
+
+
+def _gray(c: tuple) -> bool:
+    if len(c) == 3:
+        return c[0] == c[1] == c[2]
+    if len(c) == 4:
+        return c[0] == c[1] == c[2] == 0
+    return True
+
+
+def _size(box):
+    return sorted((round(box[2] - box[0], 1), round(box[3] - box[1], 1)))
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_bleed_and_crop_marks_reach_the_pdf(capsys, tmp_path, name):
+    plain = list(_boxes(_make(capsys, tmp_path, name)))
+    bled = list(_boxes(_make(capsys, tmp_path, name, "--bleed", "3")))
+    marked = list(_boxes(_make(capsys, tmp_path, name, "--bleed", "3", "--crop-marks")))
+    assert len(plain) == len(bled) == len(marked) >= 1
+    for p, b, m in zip(plain, bled, marked):
+        trim = _size(b["TrimBox"])
+        assert trim == _size(p.get("TrimBox", p["MediaBox"])), name  # the trimmed page is the paper
+        assert trim in ([round(x, 1) for x in A4], [round(x, 1) for x in A4][::-1]) or name == "ccss"
+        assert abs(_size(b["MediaBox"])[0] - trim[0] - 2 * BLEED) < 0.6, name
+        assert abs(_size(b["BleedBox"])[0] - trim[0] - 2 * BLEED) < 0.6, name
+        assert abs(_size(m["MediaBox"])[0] - trim[0] - 2 * SLUG) < 0.6, name
+
+
+@pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"table"}))  # a chart card: tests/test_render_cards.py
+def test_grayscale_reaches_the_pdf(capsys, tmp_path, name):
+    colour = _colours(_make(capsys, tmp_path, name))
+    gray = _colours(_make(capsys, tmp_path, name, "--grayscale"))
+    assert all(_gray(c) for c in gray), (name, sorted(c for c in gray if not _gray(c)))
+    if name != "turns":  # the blank okinawa sheet draws no coloured event
+        assert not all(_gray(c) for c in colour), name  # the option changed something
+
+
+def test_every_pdf_command_takes_the_print_options():
+    names = {"table", "scenario", "summary", "turns", "glossary", "ccss", "build"}
+    for name in names:
+        params = {p.name for p in cli.cli.commands[name].params} if name in cli.cli.commands else \
+            {p.name for p in cli.cli.get_command(click.Context(cli.cli), name).params}
+        assert {"paper_", "grayscale", "bleed_mm", "crop_marks"} <= params, name
+        assert ("lang_" in params) == (name != "glossary"), name  # the glossary is bilingual by nature
+
+
+def test_defaults_are_kept_per_command():
+    def default(name, param):
+        cmd = cli.cli.get_command(click.Context(cli.cli), name)
+        return next(p.default for p in cmd.params if p.name == param)
+
+    assert default("table", "lang_") == "en"
+    assert {default(n, "lang_") for n in ("scenario", "summary", "turns", "ccss")} == {"both"}
+    assert default("build", "lang_") == "all" and default("build", "paper_") == "a4"
+    assert {default(n, "paper_") for n in ("table", "scenario", "summary", "turns", "glossary", "ccss")} == {"a4"}
+
+
+def test_the_decorator_yields_a_pagespec_and_build_pages():
+    seen = {}
+
+    @click.command()
+    @pageoptions.page_options(lang="both")
+    def one(page):
+        seen["one"] = page
+
+    @click.command()
+    @pageoptions.page_options(lang="all", many=True)
+    def many(pages):
+        seen["many"] = pages
+
+    one.main(["--paper", "letter", "--grayscale", "--bleed", "2", "--crop-marks"], standalone_mode=False)
+    assert seen["one"] == PageSpec(paper="letter", lang="both", grayscale=True, bleed_mm=2.0, crop_marks=True)
+    many.main(["--paper", "all", "--lang", "en"], standalone_mode=False)
+    assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en")]
+    assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter"), False, 0.0, False)
