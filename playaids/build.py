@@ -89,7 +89,7 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                                     paper, grayscale, 0.5, (path,)))
         for sid in loading.scenario_ids(root, gid):
             loading.load_scenario(root, gid, sid)
-            if games.generator(gid) is not None:  # needs inputs the data cannot give (ASL caves: terrain)
+            if games.needs_inputs(gid):  # inputs the data cannot give (ASL caves: terrain, OB caves)
                 continue
             inputs = tuple(sorted(g.glob("scenarios/*.yaml")) + sorted(g.glob("tables/*.yaml")) + [g / "map.yaml"])
             base = out / gid / "setups" / f"{sid}.seed{EXAMPLE_SEED}"

@@ -116,14 +116,16 @@ def table(ctx, game, table, fmt, lang, paper, grayscale, bleed_mm, crop_marks, o
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--terrain", type=click.Path(dir_okay=False), default=None,
               help="Terrain file of the hexes used (asl-chapter-g caves).")
+@click.option("--caves", type=int, default=None,
+              help="Caves the OB grants (asl-chapter-g caves, G11.91: an input, not in the rules).")
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, terrain):
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, lang, paper, terrain, caves):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
     from playaids.engine import api, setupfile
 
     root = _root(ctx)
     seed = 0 if seed is None else seed
-    options = {"terrain": terrain} if terrain else None
+    options = {k: v for k, v in (("terrain", terrain), ("caves", caves)) if v is not None} or None
     if count:
         lines = [json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
                             sort_keys=False) for s in range(seed, seed + count)]

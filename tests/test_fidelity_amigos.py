@@ -55,3 +55,9 @@ def test_area_control_is_in_the_summary():
     assert "at least 1 combat step" in texts
     assert "empty" in texts and "outnumber" in texts and "equal or exceed" in texts
     assert "Leaders, Macabebe Scouts and artillery do not count in the combat steps" in texts
+
+
+def test_amigos_example_setups_still_built():
+    # the 4.0 generation hook must not make the build skip Amigos' example setups
+    from playaids import games
+    assert not games.needs_inputs("amigos-insurrectors") and games.needs_inputs("asl-chapter-g")

@@ -26,6 +26,11 @@ def setup_keys(game_id: str) -> tuple:
     return tuple(getattr(_module(game_id), "SETUP_KEYS", ()))
 
 
+def needs_inputs(game_id: str) -> bool:
+    """Whether generating a setup needs user inputs the data cannot give (NEEDS_INPUTS)."""
+    return bool(getattr(_module(game_id), "NEEDS_INPUTS", False))
+
+
 def generator(game_id: str):
     """The game's GENERATE(setup, ctx, rng, options) hook, run after the shared generation."""
     return getattr(_module(game_id), "GENERATE", None)

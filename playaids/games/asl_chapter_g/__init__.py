@@ -8,4 +8,6 @@ from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
 from playaids.games.asl_chapter_g.generate import generate as GENERATE
 
-__all__ = ["CHECKS", "SETUP_KEYS", "GENERATE"]
+NEEDS_INPUTS = True  # generation needs --terrain and --caves (G11.91): no example setup in a build
+
+__all__ = ["CHECKS", "SETUP_KEYS", "GENERATE", "NEEDS_INPUTS"]
