@@ -97,3 +97,34 @@ def test_one_english_term_per_japanese_term():
     for ja in ("上陸支援", "隠蔽", "八重瀬岳", "渡具知", "特設第一聯隊"):
         want = gl[ja].split(" (")[0]
         assert {en for j, en in pairs if j == ja} <= {want}, ja
+
+
+def test_scenario_2_has_the_campaign_sectors_forces(tmp_path):
+    # 18.521: Okinawa sets up as in the campaign (18.12c 2-3) except the listed omissions
+    from conftest import run_cli
+    sc = loading.load_scenario(ROOT, G, "scenario-2")
+    assert sc.unit("remaining-ija-44").count == 8
+    assert sc.unit("sea-raiding-5th") is not None and sc.unit("remaining-ija-24") is not None
+    good = tmp_path / "s2.yaml"
+    assert run_cli("scenario", G, "scenario-2", "--seed", "3", "-o", good).returncode == 0
+    text = good.read_text(encoding="utf-8")
+    extra = ("- {side: japan, unit: sea-raiding-5th, at: sector-24, count: 1}\n"
+             "- {side: japan, unit: remaining-ija-24, at: sector-24, count: 1}\n")
+    held = tmp_path / "held.yaml"
+    held.write_text(text.replace("placements:\n", "placements:\n" + extra, 1), encoding="utf-8")
+    r = run_cli("verify", held)
+    assert r.returncode in (0, 1) and b"unknown unit" not in r.stdout + r.stderr, r.stdout + r.stderr
+
+
+def test_us_vp_line_keeps_both_pairings():
+    # l. 2296: 「+ 5 E1 E2 + 5 E3 + 5 E4 + 10 ...」 - entries and values run together
+    t = yaml.safe_load((ROOT / G / "tables" / "victory-points-us.yaml").read_text(encoding="utf-8"))
+    cells = [r["cells"][0] for r in t["rows"][:14]]
+    other = ["+5", None, "+5", "+5", "+10", "+5", "+5", "+10", "+10", "+10", "+15", "+15", "+20", "+40"]
+    for c, o in zip(cells, other):
+        value = c["text"] if isinstance(c, dict) else c
+        if o != value:  # every cell the other pairing changes is marked with it
+            assert isinstance(c, dict) and ("Other pairing: " + (o or "no value")) in c["note"], (value, o)
+    assert cells[3]["text"] == "+10" and "Other pairing: +5" in cells[3]["note"]  # Ie Shima before 25 April
+    assert cells[12]["text"] == "+40" and "Other pairing: +20" in cells[12]["note"]  # Shuri
+    assert "Two pairings fit it" in t["note"] and "other pairing" in t["note"]
