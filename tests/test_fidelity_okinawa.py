@@ -128,3 +128,15 @@ def test_us_vp_line_keeps_both_pairings():
     assert cells[3]["text"] == "+10" and "Other pairing: +5" in cells[3]["note"]  # Ie Shima before 25 April
     assert cells[12]["text"] == "+40" and "Other pairing: +20" in cells[12]["note"]  # Shuri
     assert "Two pairings fit it" in t["note"] and "other pairing" in t["note"]
+
+
+def test_marine_releases_keep_date_and_obligation_apart():
+    # 18.16c/e: the divisions must clear their areas; from 10 May / 1 May they may join the south -
+    # the seed does not make joining conditional on clearing
+    rec = record(G)
+    t11 = [e.text.en for e in rec.events_in(11, "campaign") if "1st Marine" in e.text.en][0]
+    t14 = [e.text.en for e in rec.events_in(14, "campaign") if "6th Marine" in e.text.en][0]
+    assert t11.startswith("From the 1 May turn") and "once it has cleared" not in t11 and "3409" in t11
+    assert t14.startswith("From the 10 May turn") and "once it has cleared" not in t14
+    t10 = [e.text.en for e in rec.events_in(10, "campaign") if "whole 77th" in e.text.en][0]
+    assert "28 April" in t10 and "which may be earlier" in t10  # 18.15e
