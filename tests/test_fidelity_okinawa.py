@@ -140,3 +140,12 @@ def test_marine_releases_keep_date_and_obligation_apart():
     assert t14.startswith("From the 10 May turn") and "once it has cleared" not in t14
     t10 = [e.text.en for e in rec.events_in(10, "campaign") if "whole 77th" in e.text.en][0]
     assert "28 April" in t10 and "which may be earlier" in t10  # 18.15e
+
+
+def test_summary_keeps_conditions():
+    from docs import summary_of
+    texts = " ".join(i.text.en for sec in summary_of(G).sections for i in sec.items if i.text)
+    assert "within 3 hexes of Japanese units" in texts  # 15.31
+    assert "the U.S. last occupied them (northern infiltrators not counted)" in texts  # 18.17a
+    assert "first Command Appeal roll is a general counteroffensive" in texts  # 18.16g
+    assert "top Fatigue level" not in texts  # the level symbol is lost (14.4)
