@@ -149,3 +149,11 @@ def test_missing_rules_now_present():
     from playaids import load as ld
     t = ld.load_table(ROOT, GAME, "allied-holding-boxes")
     assert len(t.grid.rows) == 14
+
+
+def test_abus_provisional_units_may_arrive():
+    # 17.5.1 「到着できます」: optional, not compulsory
+    from playaids import turns
+    rec = turns.load_turns(ROOT, GAME)
+    ev = [e for e in rec.events if "provisional units derived from ABSUs" in e.text.en][0]
+    assert "may arrive" in ev.text.en and ev.text.ja.endswith("到着できる。")
