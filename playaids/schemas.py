@@ -185,6 +185,9 @@ MAP = {
             "properties": {"id": _ID, "name": {"$ref": "#/definitions/bilingual"}, "kind": {"type": "string"},
                            "hexes": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]{4}$"}},
                            "zones": {"type": "array", "items": {"type": "string"}},
+                           "doubtful-zones": {"type": "array", "items": {"type": "string"},
+                                              "description": "zones the place may belong to under one reading "
+                                                             "of a damaged source: verify leaves it unchecked"},
                            "slots": {"type": "integer", "minimum": 1, "maximum": vocabulary.MAX_COUNT},
                            "rule": RULE, "note": NOTE},
             "required": ["id", "name"], "additionalProperties": False}},
@@ -257,7 +260,7 @@ TURNS = {
         "events": {"type": "array", "items": _entry(
             {"turn": {"$ref": "#/definitions/turnspec"}, "text": {"$ref": "#/definitions/text"},
              "rule": RULE, "side": _SIDE, "kind": {"enum": _EVENT_KINDS}, "scenarios": _SCOPE,
-             "repeat": {"type": "boolean", "description": "Print a span in every box, not only the first."},
+             "repeat": {"type": "boolean", "description": "Print a span without its turn label (a span prints in every box it covers)."},
              "note": NOTE}, ("turn", "text", "rule"))},
         "per_turn": {"type": "array", "items": _entry(
             {"id": {"type": "string"}, "name": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE,

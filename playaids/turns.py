@@ -62,9 +62,8 @@ class Event:
         return not self.scenarios or scenario in self.scenarios
 
     def shows_in(self, turn: int) -> bool:
-        """Printed in this turn's box: its turns, or the first box of a span unless `repeat`."""
-        if self.when.kind == "span" and not self.repeat:
-            return turn == self.when.first
+        """Printed in this turn's box: every turn it covers, a span's included, so a scenario that
+        starts inside a span still shows it (Okinawa 5.22: Yamato, turns 1-10, in scenario 2)."""
         return turn in self.when.turns
 
 

@@ -107,8 +107,9 @@ def test_25E9_no_cave():
 def test_25I7_owner_chooses_2_or_3_upper_cliff():
     assert opts(B25, "I7") == {"H7": [2, 3]}
     assert not cv.upper_cliff(B25, H("I7"), H("H7"), 2) and cv.upper_cliff(B25, H("I7"), H("H7"), 3)
-    assert [p.rule for p in cv.placement(B25, H("I7"), H("H7"), None)] == ["G11.113"]
-    assert [p.rule for p in cv.placement(B25, H("I7"), H("H7"), 4)] == ["G11.113"]
+    # no level given: the owner's choice is a missing input (unchecked), not a violation
+    assert [(p.rule, p.status) for p in cv.placement(B25, H("I7"), H("H7"), None)] == [("G11.113", "unchecked")]
+    assert [(p.rule, p.status) for p in cv.placement(B25, H("I7"), H("H7"), 4)] == [("G11.113", "violation")]
 
 
 def test_36I4_two_caves_only_when_not_flooded():
@@ -163,7 +164,9 @@ def test_verify_broken_setup_names_rules_and_hexes(cli):
     assert ("G11.1", "cave A (25F7, CA 25F7-G7)", "crest-or-cliff") in found
     assert ("G11.1", "cave B (25F6, CA 25F6-G7)", "opposite-hexside") in found
     assert ("G11.111", "cave C (25E8, CA 25E8-E9)", "cave-level") in found
-    assert ("G11.113", "cave E (25I7, CA 25I7-H7)", "cave-level") in found
+    # G11.113: cave E gives no level and the owner chooses 2 or 3 - a missing input, not a violation
+    e_level = [v for v in json.loads(r.stdout)["violations"] if v["check"] == "cave-level" and "25I7" in v["where"]]
+    assert [(v["rule"], v["status"]) for v in e_level] == [("G11.113", "unchecked")] and "2, 3" in e_level[0]["message"]
     assert ("G11.1", "cave C (25E8, CA 25E8-E9)", "contents") in found
     assert ("G11.2", "ob.caves", "primary-share") in found
     assert ("G11.32", "complex XY", "complex-id") in found
@@ -260,11 +263,12 @@ def test_generate_1000_seeds_all_verify():
     terrain = str(ASL / "board25-g11-examples.yaml")
     seen = set()
     for seed in range(1000):
-        s = gen.generate(SCEN, MAP, ROOT / "data", seed, {"terrain": terrain})
+        s = gen.generate(SCEN, MAP, ROOT / "data", seed, {"terrain": terrain, "caves": 1 + seed % 8})
         doc = s.as_dict()  # read back as plain data (YAML for the first seeds: pure-Python YAML is slow)
         s = _setup(yaml.safe_load(yaml.safe_dump(doc)) if seed < 20 else json.loads(json.dumps(doc)))
         found = ver.verify(s, SCEN, MAP, ROOT / "data", CHECKS)
         assert not found, (seed, found)
+        assert len(s.extra["caves"]) == s.extra["ob"]["caves"] == 1 + seed % 8  # G11.91: the input, not drawn
         seen.add(len(s.extra["caves"]))
         seen.add(("complexes", len(s.extra["complexes"])))
     assert {1, 8, ("complexes", 1)} <= seen
@@ -274,12 +278,27 @@ def test_generate_cli_is_deterministic_and_verifies(cli, tmp_path):
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     for out in (a, b):
         r = cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml",
-                "--seed", 7, "-o", out)
+                "--caves", 3, "--seed", 7, "-o", out)
         assert r.returncode == 0, r.stderr
     assert a.read_bytes() == b.read_bytes()
     assert cli("verify", a).returncode == 0
     r = cli("scenario", "asl-chapter-g", "caves", "--seed", 1)
     assert r.returncode == 2 and b"--terrain" in r.stderr
+
+
+def test_ob_caves_is_a_required_input(cli, tmp_path):
+    # G11.91: the number of caves an OB grants is the scenario's, not the rules': never invented
+    r = cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml", "--seed", 7,
+            "-o", tmp_path / "x.yaml")
+    assert r.returncode == 2 and b"--caves N" in r.stderr and b"G11.91" in r.stderr
+    assert not (tmp_path / "x.yaml").exists() and b"Traceback" not in r.stderr
+    r = cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml", "--caves", 2,
+            "--seed", 7, "-o", tmp_path / "y.yaml")
+    assert r.returncode == 0, r.stderr
+    doc = yaml.safe_load((tmp_path / "y.yaml").read_text(encoding="utf-8"))
+    assert doc["ob"]["caves"] == 2 and len(doc["caves"]) == 2
+    r = cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml", "--caves", 999)
+    assert r.returncode == 2 and b"legal cave spots" in r.stderr
 
 
 # --- G11.12 Covered Arc examples (figure lost; cave positions reconstructed) ------------------

@@ -81,28 +81,37 @@ def test_hq_point_outside_the_chosen_key_points_breaks_18321d():
     assert any(v.rule == "18.321d" and v.where == "choices.hq-point" and outside in v.message for v in found)
 
 
-def test_position_far_from_every_chosen_key_point_breaks_18321e():
+def test_position_next_to_any_key_point_is_legal_even_if_not_chosen():
+    # 18.321e: 「全ての重要地点の上か、或いはその重要地点に隣接させて」 - any of the 11 key points of
+    # 18.321c, not only the 8 chosen in secret (18.321d): Nakagusuku 3227 and Yoza-dake 1946 left unchosen
     s = _one("free-variant")
-    # only the key points with hexes chosen (7) plus Shuri; a position at Yoza-dake's hex when it is not chosen
-    s.choices["key-points"] = ["ridge-4004", "ridge-2909", "nakagusuku", "maeda", "chinen-ridge", "yaeju-dake",
-                               "naha", "shuri"]
+    s.choices["key-points"] = ["ridge-4004", "ridge-2909", "maeda", "chinen-ridge", "yaeju-dake", "naha", "shuri",
+                               "kadena-airfield"]
     s.choices["hq-point"] = "shuri"
-    place(s, "japan", "boeitai-okinawa", "1946")
+    for i, hexno in enumerate(("3227", "1946")):
+        place(s, "japan", "boeitai-okinawa", hexno)
+        _units_at(s, "position-free")[i].at = hexno
+    assert not [v for v in OK.verify(s) if v.rule == "18.321e" and v.check == "near-key-point"
+                and v.where.endswith(("at 3227)", "at 1946)"))]
+
+
+def test_position_far_from_every_key_point_breaks_18321e_without_naming_the_secret():
+    s = _one("free-variant")
+    place(s, "japan", "boeitai-okinawa", "1230")
     pos = _units_at(s, "position-free")[0]
-    pos.at = "1946"
+    pos.at = "1230"
     found = OK.verify(s)
-    # Naha and Shuri have no hex in map.yaml: whether 1946 is next to them cannot be known
+    # Naha, Shuri and the airfields have no hex in map.yaml: whether 1230 is next to them cannot be known
     assert any(v.rule == "18.321e" and v.status == "unchecked" and "naha" in v.message for v in found)
-    # next to Yaeju-dake (2145/2146)? 1946 is 2 columns away: add Naha/Shuri hexes far away and it is a violation
     from playaids.engine.model import Place
-    OK.map.places["naha"] = Place("naha", {"en": "Naha"}, "key-point", ("1535",))
-    OK.map.places["shuri"] = Place("shuri", {"en": "Shuri"}, "key-point", ("2333",))
+    saved = {k: OK.map.places[k] for k in ("naha", "shuri", "yomitan-airfield", "kadena-airfield")}
+    for k, h in (("naha", "1535"), ("shuri", "2333"), ("yomitan-airfield", "3010"), ("kadena-airfield", "3015")):
+        OK.map.places[k] = Place(k, {"en": k}, "key-point", (h,))
     try:
-        found = OK.verify(s)
-        assert any(v.rule == "18.321e" and v.status == "violation" and "1946" in v.where for v in found)
+        bad = [v for v in OK.verify(s) if v.rule == "18.321e" and v.status == "violation" and "1230" in v.where]
+        assert bad and not any(k in bad[0].message for k in s.choices["key-points"])
     finally:
-        OK.map.places["naha"] = Place("naha", {"en": "Naha"}, "key-point", (), (), "18.321c")
-        OK.map.places["shuri"] = Place("shuri", {"en": "Shuri"}, "key-point", (), (), "18.321c, 16.2")
+        OK.map.places.update(saved)
 
 
 def test_position_on_a_chosen_key_point_is_legal():

@@ -22,33 +22,33 @@ def test_macarthur_track():
     assert rec.turns == 13 and rec.turn_length.ja == "史実の3日間"
     assert rec.calendar is None and rec.date(1) is None
     assert "no calendar date" in rec.dates_note.en
-    assert [(s.id, s.first, s.last) for s in rec.scenarios] == [("standard", 1, 13), ("main-assault", 5, 13)]
+    assert [(s.id, s.first, s.last) for s in rec.scenarios] == [("historical", 1, 13), ("main-assault", 5, 13), ("solitaire", 1, 13)]
     assert {x.code.en: x.text.en for x in rec.legend} == {
         "B": "Bataan airfield", "C": "Clark airfield", "K": "Fort McKinley", "M": "Manila"}
 
 
 def test_macarthur_withdrawals_and_arrivals():
     rec = record("macarthur-bataan")
-    assert has(rec, 7, "standard", "Naval air withdrawal", "2 Nell and 3 Betty")
-    assert has(rec, 10, "standard", "Naval air withdrawal", "1 Betty and 1 Nell")
-    assert has(rec, 10, "standard", "4th Tank Regiment")
-    assert has(rec, 11, "standard", "Army air withdrawal", "2 Nate, 1 Ann, 1 Sonia and 1 Ida")
-    assert has(rec, 11, "standard", "Manila (M)", "Fort McKinley (K)")
-    assert has(rec, 2, "standard", "Clark airfield (C)")
-    assert has(rec, 9, "standard", "65th Brigade", "#1-#3")
+    assert has(rec, 7, "historical", "Naval air withdrawal", "2 Nell and 3 Betty")
+    assert has(rec, 10, "historical", "Naval air withdrawal", "1 Betty and 1 Nell")
+    assert has(rec, 10, "historical", "4th Tank Regiment")
+    assert has(rec, 11, "historical", "Army air withdrawal", "2 Nate, 1 Ann, 1 Sonia and 1 Ida")
+    assert has(rec, 11, "historical", "Manila (M)", "Fort McKinley (K)")
+    assert has(rec, 2, "historical", "Clark airfield (C)")
+    assert has(rec, 9, "historical", "65th Brigade", "#1-#3")
     assert not has(rec, 9, "main-assault", "65th Brigade")  # chits are a standard-game matter
-    assert has(rec, 5, "standard", "Strategic transport") and has(rec, 6, "standard", "strategic transport")
-    assert has(rec, 13, "standard", "end of turn 13")
+    assert has(rec, 5, "historical", "Strategic transport") and has(rec, 6, "historical", "strategic transport")
+    assert has(rec, 13, "historical", "end of turn 13")
     for t in (2, 4, 6, 8, 10, 12):
-        assert has(rec, t, "standard", "submarines may move")
-    assert not has(rec, 3, "standard", "submarines may move")
+        assert has(rec, t, "historical", "submarines may move")
+    assert not has(rec, 3, "historical", "submarines may move")
     army = [e for e in rec.events if "Army air" in e.text.en][0]
     assert "2 (「２つの九七式軽爆撃機」" in army.note  # the TRC/14.5 conflict is noted
 
 
 def test_macarthur_illegible_trc_boxes_are_kept():
     rec = record("macarthur-bataan")
-    undated = [e.text.en for e in rec.events_at("unknown", "standard")]
+    undated = [e.text.en for e in rec.events_at("unknown", "historical")]
     assert any("48th Division" in t and "24 SP" in t for t in undated)
     assert "Landings allowed" in undated and "Japanese withdrawal" in undated
     assert any("K or B" in t for t in undated)
@@ -70,14 +70,14 @@ def test_macarthur_planning_pads():
 
 def test_rgi_campaign_lengths_and_decks():
     rec = record("rgi-macarthur")
-    assert {s.id: s.last for s in rec.scenarios} == {"korea": 15, "new-guinea": 20, "bataan": 36}
+    assert {s.id: s.last for s in rec.scenarios} == {"korea": 15, "new-guinea": 20, "bataan-retreat": 36}
     decks = {p.id: p for p in rec.per_turn}
     assert decks["korea-deck"].value(9).text.en == "UN pass 1, NK pass 2"
     assert decks["bataan-deck"].value(25).text.en == "Allies pass 3, Japan pass 3"
     reserve = decks["bataan-reserve"]
     assert reserve.value(24) is None and "veteran" in reserve.value(25).text.en
     assert "6 = armour" in decks["korea-reserve"].value(15).text.en
-    assert has(rec, 25, "bataan", "second time") and has(rec, 11, "new-guinea", "Game End card")
+    assert has(rec, 25, "bataan-retreat", "second time") and has(rec, 11, "new-guinea", "Game End card")
 
 
 # --- Amigos & Insurrectors -------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_okinawa_dates_run_to_21_june():
 def test_okinawa_scenarios_and_arrivals():
     rec = record("okinawa")
     assert [(s.id, s.first, s.last) for s in rec.scenarios] == [
-        ("campaign", 1, 28), ("scenario-1", 1, 5), ("scenario-2", 6, 14), ("scenario-3", 15, 21), ("scenario-4", 22, 28)]
+        ("campaign", 1, 28), ("historical-variant", 1, 28), ("free-variant", 1, 28), ("scenario-1", 1, 5), ("scenario-2", 6, 14), ("scenario-3", 15, 21), ("scenario-4", 22, 28)]
     # landings and arrivals: 1, 13, 16, 19, 28 April
     assert has(rec, 1, "campaign", "Landing at Toguchi", "2215")
     assert has(rec, 5, "campaign", "27th Infantry Division")

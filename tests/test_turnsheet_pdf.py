@@ -17,7 +17,7 @@ def _expect(rec, scenario, lang):
 
 @pytest.mark.parametrize("gid,scenario,lang", [
     ("okinawa", None, "both"), ("amigos-insurrectors", None, "both"),
-    ("macarthur-bataan", None, "ja"), ("macarthur-bataan", "main-assault", "en"), ("rgi-macarthur", "bataan", "en"),
+    ("macarthur-bataan", None, "ja"), ("macarthur-bataan", "main-assault", "en"), ("rgi-macarthur", "bataan-retreat", "en"),
 ])
 def test_every_turn_box_holds_its_label_date_and_events(gid, scenario, lang):
     rec = record(gid)
@@ -75,7 +75,7 @@ def test_macarthur_sheet_prints_the_pads_and_the_illegible_boxes():
 
 
 def test_rgi_bataan_has_36_turns_with_deck_passes():
-    found = boxes(turns_pdf("rgi-macarthur", "bataan", "en"), "en")
+    found = boxes(turns_pdf("rgi-macarthur", "bataan-retreat", "en"), "en")
     assert sorted(found) == list(range(1, 37))
     assert "Allies pass 3, Japan pass 4" in flat(found[34])
     assert "veteran" in found[30]
@@ -95,7 +95,7 @@ def test_landscape_paper_sizes(paper, size):
     assert (round(p["width"]), round(p["height"])) == size
 
 
-@pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "bataan"), ("okinawa", None), ("macarthur-bataan", None),
+@pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "bataan-retreat"), ("okinawa", None), ("macarthur-bataan", None),
                                           ("amigos-insurrectors", None)])
 def test_words_stay_inside_their_box_and_off_the_tick_box(gid, scenario):
     """In the narrow boxes of a long track the second language's turn label goes under the

@@ -82,6 +82,7 @@ def load_map(root, game_id: str, override=None) -> GameMap:
             gmap.grid = HexGrid(g.get("digits", 2), g.get("columns", "vertical"), g.get("shifted", "even"))
         for p in doc.get("places", []):
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
-                                         tuple(p.get("zones", [])), p.get("rule"), p.get("slots"))
+                                         tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),
+                                         tuple(p.get("doubtful-zones", [])))
         gmap.path = str(path)
     return gmap

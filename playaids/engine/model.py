@@ -34,6 +34,7 @@ class Place:
     zones: tuple[str, ...] = ()
     rule: str | None = None
     slots: int | None = None  # a place the rules count but do not name: N named slots
+    doubtful_zones: tuple[str, ...] = ()  # zones it is in under one reading of a damaged source only
 
 
 @dataclass
@@ -76,6 +77,8 @@ class GameMap:
         if p is not None:
             if zone in p.zones:
                 return True
+            if zone in p.doubtful_zones:
+                return None
             if p.zones or p.kind != "hex":
                 return False
         zhexes = self.hexes_of(zone)

@@ -73,6 +73,15 @@ def _missing_fact(unit_rule_at) -> str:
     return f"membership of {unit_rule_at}"
 
 
+def _unknowable(at, where: str, desc: str, ctx) -> str:
+    """Why a place rule cannot be decided: a doubtful reading of the source, or a missing map fact."""
+    place = ctx.map.place(slot_owner(where))
+    zone = at.get("zone") if isinstance(at, dict) else None
+    if place is not None and zone in place.doubtful_zones:
+        return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
+    return f"needs {_missing_fact(at)} in map.yaml to check '{desc}'"
+
+
 def check_units(setup, ctx) -> list[Violation]:
     """Every unit present is placed with its full count, on a side and place its rule allows."""
     out = []
@@ -90,8 +99,8 @@ def check_units(setup, ctx) -> list[Violation]:
         if ok is False:
             out.append(Violation(unit.rule, where, f"must be {desc}", check="place"))
         elif ok is None:
-            out.append(Violation(unit.rule, where, f"needs {_missing_fact(unit.at)} in map.yaml to check "
-                                 f"'{desc}'", status="unchecked", check="place"))
+            out.append(Violation(unit.rule, where, _unknowable(unit.at, p.at, desc, ctx),
+                                 status="unchecked", check="place"))
     for unit in ctx.scenario.units:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):

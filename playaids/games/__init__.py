@@ -5,12 +5,13 @@ its checks. A game not listed here (its data alone) is a plain `Game`.
 """
 from __future__ import annotations
 
+from playaids.games.amigos_insurrectors import AmigosInsurrectors
 from playaids.games.asl_chapter_g import AslChapterG
 from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
 from playaids.games.rgi_macarthur import RgiMacArthur
 
-GAMES: tuple[type[Game], ...] = (AslChapterG, Okinawa, RgiMacArthur)
+GAMES: tuple[type[Game], ...] = (AmigosInsurrectors, AslChapterG, Okinawa, RgiMacArthur)
 _BY_ID = {g.id: g for g in GAMES}
 
 

@@ -34,9 +34,10 @@ def positions_on_units(c: dict, setup, ctx) -> list[Violation]:
 
 
 def near_key_points(c: dict, setup, ctx) -> list[Violation]:
-    """18.321e: position markers on or adjacent to (within `within` of) a key point chosen in `element`."""
-    chosen = ctx.value(c["element"])
-    chosen = chosen if isinstance(chosen, list) else [] if chosen is None else [chosen]
+    """18.321e: position markers on or adjacent to (within `within` of) a key point - any of the 11 of
+    18.321c (map places of kind `place-kind`), not only the 8 chosen in secret (18.321d): the check
+    must neither reject a legal marker nor reveal which points were chosen."""
+    points = [p.id for p in ctx.map.places.values() if p.kind == c.get("place-kind", "key-point")]
     within = c.get("within", 1)
     grid = ctx.map.grid
     out = []
@@ -44,21 +45,20 @@ def near_key_points(c: dict, setup, ctx) -> list[Violation]:
         if ctx.scenario.unit(p.unit).type != "position":
             continue
         where = f"placements.{i} ({p.unit} at {p.at})"
-        if slot_owner(p.at) in chosen:
+        if slot_owner(p.at) in points:
             continue
         here = ctx.map.hexes_of(slot_owner(p.at))
-        unknown = [k for k in chosen if not ctx.map.hexes_of(k)]
+        unknown = [k for k in points if not ctx.map.hexes_of(k)]
         near = here and grid and any(grid.distance(a, b) is not None and grid.distance(a, b) <= within
-                                     for k in chosen for a in here for b in (ctx.map.hexes_of(k) or ()))
+                                     for k in points for a in here for b in (ctx.map.hexes_of(k) or ()))
         if near:
             continue
         if not here or unknown:
             missing = "the hex of this place" if not here else f"hexes of {', '.join(unknown)}"
             out.append(Violation(c["rule"], where, f"needs {missing} in map.yaml to check 'within {within} of a "
-                                 "chosen key point'", status="unchecked", check="near-key-point"))
+                                 "key point'", status="unchecked", check="near-key-point"))
         else:
-            out.append(Violation(c["rule"], where, f"must be on or within {within} hex of a chosen key point "
-                                 f"({', '.join(chosen)})", check="near-key-point"))
+            out.append(Violation(c["rule"], where, f"must be on or within {within} hex of a key point", check="near-key-point"))
     return out
 
 

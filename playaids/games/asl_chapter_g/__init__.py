@@ -27,9 +27,12 @@ class AslChapterG(Game):
     checks = CHECKS
     setup_keys = SETUP_KEYS
     scenario_options = (click.option("--terrain", type=click.Path(dir_okay=False), default=None,
-                                     help="Terrain file of the hexes used (asl-chapter-g caves)."),)
+                                     help="Terrain file of the hexes used (asl-chapter-g caves)."),
+                        click.option("--caves", type=int, default=None,
+                                     help="Caves the OB grants (asl-chapter-g caves, G11.91: an input, "
+                                          "not in the rules)."))
     commands = (command.ccss,)
-    example_setups = False  # caves need a terrain file the data does not give
+    example_setups = False  # generation needs --terrain and --caves (G11.91), inputs the data cannot give
     renderers = {"ccss-blank": _blank_ccss}
 
     def generate(self, setup, ctx, rng, options):

@@ -118,8 +118,11 @@ def placement(t: Terrain, h, n, level: int | None) -> list[Problem]:
     allowed, rule = levels(t, h, n)
     if level is None:
         if len(allowed) != 1:
+            if not allowed:
+                return out + [Problem(rule, "cave-level", "no level is possible for this cave")]
+            # G11.113: the owner's choice - a missing input, not a broken rule
             return out + [Problem(rule, "cave-level", "the owner chooses the level ("
-                                  f"{', '.join(map(str, allowed)) or 'none possible'}): give level")]
+                                  f"{', '.join(map(str, allowed))}): give level", "unchecked")]
         level = allowed[0]
     elif level not in allowed:
         what = {"G11.111": "the Entrance hex's base level", "G11.112": "the Entrance hex's base or crest level",

@@ -1,9 +1,9 @@
 """Random legal caves and cave complexes for solitaire play (G11.1, G11.2), checked afterwards
 by the same checks as `playaids verify`.
 
-The OB's number of caves (G11.91) is not in the seed: the generator draws it (1 to 8, fewer
-when the terrain has fewer legal spots) and writes it as ob.caves. Contents are left to the
-player (the OB is not in the seed)."""
+The number of caves the OB grants (G11.91) is not in the seed: it is an input (--caves N, written
+as ob.caves), never drawn. The generator places that many caves, or stops with a clear message
+when the terrain has fewer legal spots. Contents are left to the player (the OB is not in the seed)."""
 from __future__ import annotations
 
 import string
@@ -14,9 +14,6 @@ from playaids.games.asl_chapter_g import checks
 from playaids.games.asl_chapter_g import geometry as geo
 from playaids.games.asl_chapter_g import terrain as terrain_mod
 from playaids.games.asl_chapter_g.cavesetup import Cave, Complex, _load_cached
-
-MAX_CAVES = 8
-
 
 _SPOTS: dict = {}
 
@@ -47,14 +44,17 @@ def complex_hexes(t, primary: geo.Hex, taken: set, rng) -> list[geo.Hex]:
     return [primary] + keep
 
 
-def place(t, rng) -> tuple[list[Cave], list[Complex], int]:
+def place(t, rng, ob: int) -> tuple[list[Cave], list[Complex], int]:
+    """`ob`: the caves the OB grants (G11.91), an input."""
     legal = spots(t)
     if not legal:
         raise PlayaidsError(f"{t.path}: no hex of this terrain can hold a cave (G11.1)")
-    n = rng.randint(1, min(MAX_CAVES, len(legal)))
+    if ob > len(legal):
+        raise PlayaidsError(f"{t.path}: the OB grants {ob} caves (--caves) but this terrain has only {len(legal)} "
+                            "legal cave spots (G11.1)")
+    n = ob
     chosen = rng.sample(legal, n)  # distinct (hex, hexside): one cave per hexside (G11.1)
     chosen.sort(key=lambda s: (s[0], geo.direction(s[0], s[1])))
-    ob = n + rng.randint(0, 4)  # the OB may grant more caves than the terrain takes
     primaries = rng.randint(0, ob * 25 // 100)  # 25 % FRD (G11.2)
     eligible = [i for i, (h, _, _) in enumerate(chosen) if "causeway" not in t.hex(h).terrain]
     prim = set(rng.sample(eligible, min(primaries, len(eligible))))
@@ -82,8 +82,14 @@ def generate(setup, ctx, rng, options: dict) -> None:
 
     if not Path(path).is_file():
         raise PlayaidsError(f"{path}: terrain file not found")
+    n = options.get("caves")
+    if n is None:
+        raise PlayaidsError("scenario asl-chapter-g caves needs --caves N: the number of caves the OB grants "
+                            "(G11.91; it is not in the rules)")
+    if not isinstance(n, int) or n < 1:
+        raise PlayaidsError(f"--caves must be a whole number of 1 or more, not {n!r}")
     t = _load_cached(Path(path))
-    caves, complexes, ob = place(t, rng)
+    caves, complexes, ob = place(t, rng, n)
     setup.extra.update({"terrain": str(path), "ob": {"side": "japanese", "caves": ob},
                         "caves": [c.as_dict() for c in caves], "complexes": [x.as_dict() for x in complexes]})
 

@@ -1,0 +1,26 @@
+"""Issue 15: one scenario list per game - every command takes the ids `list GAME --scenarios` prints."""
+import pytest
+
+from conftest import run_cli
+from playaids import load, turns
+from playaids.engine import loading
+
+ROOT = load.DEFAULT_DATA
+GAMES = ["macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa"]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_turn_record_has_exactly_the_scenario_ids(gid):
+    listed = run_cli("list", gid, "--scenarios")
+    assert listed.returncode == 0
+    ids = listed.stdout.decode().split()
+    assert ids == loading.scenario_ids(ROOT, gid)
+    assert sorted(s.id for s in turns.load_turns(ROOT, gid).scenarios) == sorted(ids)
+
+
+def test_turns_accepts_historical(tmp_path):
+    # the failure the issue names: turn records used `standard`
+    r = run_cli("turns", "macarthur-bataan", "historical", "--lang", "en", "-o", tmp_path / "t.pdf")
+    assert r.returncode == 0, r.stderr
+    r = run_cli("turns", "rgi-macarthur", "bataan-retreat", "--lang", "en", "--format", "svg", "-o", tmp_path / "t.svg")
+    assert r.returncode == 0, r.stderr
