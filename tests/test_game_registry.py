@@ -30,7 +30,7 @@ def _run(capsys, *args) -> tuple[int, str]:
 
 def test_registry_is_explicit_and_matches_the_data():
     ids = [g.id for g in games.GAMES]
-    assert ids == ["asl-chapter-g", "okinawa", "rgi-macarthur"]
+    assert ids == ["amigos-insurrectors", "asl-chapter-g", "okinawa", "rgi-macarthur"]
     assert set(ids) <= set(load.game_ids(DATA))
     for g in games.GAMES:
         assert issubclass(g, Game) and g is not Game
