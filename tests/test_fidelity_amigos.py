@@ -61,3 +61,19 @@ def test_amigos_example_setups_still_built():
     # the 4.0 generation hook must not make the build skip Amigos' example setups
     from playaids import games
     assert games.game("amigos-insurrectors").example_setups and not games.game("asl-chapter-g").example_setups
+
+
+def test_poa_monsoon_self_contradiction_is_flagged():
+    # 11.0 (Manila only on turn 1 / monsoon) vs 13.0 (no US POA at all in monsoon)
+    items = [i for i in _summary_items() if i.text and ("POA" in i.text.en or "monsoon" in i.text.en)]
+    poa = [i for i in items if i.text.en.startswith("POA:")][0]
+    assert "Not in Manila on turn 1 or in monsoon turns" in poa.text.en and "Both readings kept" in poa.note
+    mon = [i for i in items if i.text.en.startswith("monsoon")][0]
+    assert "11.0" in mon.note and "13.0" in mon.note
+    assert "△" in poa.text.en and "△" in poa.text.ja and "△" in mon.text.en and "△" in mon.text.ja  # on the aid
+
+
+def test_no_reorganisation_after_a_retreat_or_for_an_amphibious_operation():
+    # 10.8: 敵ユニットが撤退した場合 / 米軍の陸海共同作戦
+    it = [i for i in _summary_items() if i.text and "eliminated all enemy units" in i.text.en][0]
+    assert "not when the enemy retreated, nor for US units on an amphibious operation" in it.text.en

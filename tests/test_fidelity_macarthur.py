@@ -157,3 +157,16 @@ def test_abus_provisional_units_may_arrive():
     rec = turns.load_turns(ROOT, GAME)
     ev = [e for e in rec.events if "provisional units derived from ABSUs" in e.text.en][0]
     assert "may arrive" in ev.text.en and ev.text.ja.endswith("到着できる。")
+
+
+def test_john_hayes_shift_on_the_first_turn_of_main_assault():
+    from playaids import turns
+    rec = turns.load_turns(ROOT, GAME)  # 17.5.2: プレイの最初のターンにジョン・ヘイズ飛行場へ移送できます
+    assert any("John Hayes" in e.text.en and "may" in e.text.en for e in rec.events_in(5, "main-assault"))
+    assert not any("John Hayes" in e.text.en for e in rec.events_in(5, "historical"))
+
+
+def test_summary_has_the_propaganda_victory():
+    from docs import summary_of
+    texts = [i.text.en for sec in summary_of(GAME).sections for i in sec.items if i.text]
+    assert any("USAFFE HQ is captured or destroyed" in t and t.startswith("Optional rule") for t in texts)  # 18.2

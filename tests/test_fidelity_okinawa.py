@@ -149,3 +149,11 @@ def test_summary_keeps_conditions():
     assert "the U.S. last occupied them (northern infiltrators not counted)" in texts  # 18.17a
     assert "first Command Appeal roll is a general counteroffensive" in texts  # 18.16g
     assert "top Fatigue level" not in texts  # the level symbol is lost (14.4)
+
+
+def test_scenario_4_composite_companies_contradiction_is_flagged():
+    # 18.721c: 3個の集成中隊 (on the map) vs 18.721d: 集成中隊と増援はない
+    sc = loading.load_scenario(ROOT, G, "scenario-4")
+    note = [n for n in sc.notes if "composite" in n["text"]["en"]][0]
+    assert "△" in note["text"]["en"] and "△" in note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
+    assert sc.unit("composite-companies").count == 3

@@ -25,3 +25,10 @@ def test_landing_turn_road_move_exception():
 def test_japan_allots_secretly_before_the_allied_set_up():
     # l. 180
     assert "secretly to the 5 zones before the Allied set-up" in _summary()
+
+
+def test_damage_change_and_open_city_rules():
+    s = _summary()
+    assert "A single damage with no small unit left still removes a large unit" in s  # 損害: お釣りなし
+    assert "the Allies may not attack Japanese units in Manila" in s  # Manila の無防備都市化
+    assert "one more die, 5 at most" in s  # 日本軍の制空権 (最大5個まで)
