@@ -183,6 +183,10 @@ def test_bounds_are_refused_with_their_place(world, capsys, elements, constraint
     assert code == 2 and f"{path}:{line}:" in err and message in err, err
     code, err = _run(capsys, "--data", world, "scenario", "demo-game", "test")
     assert code == 2 and f"{path}:{line}:" in err and message in err, err
+    setup = world / "setup.yaml"
+    setup.write_text("game: demo-game\nscenario: test\ndraws: {}\nchoices: {}\nplacements: []\n", encoding="utf-8")
+    code, err = _run(capsys, "--data", world, "verify", setup)
+    assert code == 2 and f"{path}:{line}:" in err and message in err, err
 
 
 def test_unit_count_and_slots_bounded(world, capsys):
