@@ -56,7 +56,7 @@ def chit_level_per_second(game="macarthur-bataan", scenario_id="historical", sec
     import dataclasses
     import random
 
-    from playaids.engine import elements
+    from playaids.engine import vocabulary
     from playaids.engine.context import Context
 
     root = load.data_dir()
@@ -67,11 +67,11 @@ def chit_level_per_second(game="macarthur-bataan", scenario_id="historical", sec
         rng = random.Random(n)
         ctx = Context(root, scenario, gmap)
         for e in scenario.elements:
-            v = elements.generate(e, rng, ctx)
+            v = vocabulary.element(e["kind"]).produce(e, rng, ctx)
             if v is not None:
                 ctx.values[e["id"]] = v
         for e in scenario.elements:
-            assert not elements.verify(e, ctx.value(e["id"]), ctx)
+            assert not vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx)
         n += 1
     rate = n / (time.perf_counter() - t0)
     print(f"{game} {scenario_id} chit level: {rate:,.0f} setups generated and verified per second (target >= 10,000)")

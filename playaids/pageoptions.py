@@ -41,7 +41,8 @@ def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False)
         if lang is not None:
             options.insert(0, click.option("--lang", "lang_", type=click.Choice(LANGS + extra), default=lang,
                                            show_default=True,
-                                           help="Language of the aid (both: Japanese and English)."))
+                                           help="Language of the aid (both: Japanese and English"
+                                                + ("; all: each of ja, en, both)." if many else ").")))
         for option in reversed(options):
             command = option(command)
         return command

@@ -19,7 +19,6 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from playaids.errors import DataError
 
 MAX_BYTES = 2 * 1024 * 1024
-Path_ = tuple  # a path into the document: keys and list indexes
 
 
 @dataclass

@@ -183,6 +183,10 @@ def test_bounds_are_refused_with_their_place(world, capsys, elements, constraint
     assert code == 2 and f"{path}:{line}:" in err and message in err, err
     code, err = _run(capsys, "--data", world, "scenario", "demo-game", "test")
     assert code == 2 and f"{path}:{line}:" in err and message in err, err
+    setup = world / "setup.yaml"
+    setup.write_text("game: demo-game\nscenario: test\ndraws: {}\nchoices: {}\nplacements: []\n", encoding="utf-8")
+    code, err = _run(capsys, "--data", world, "verify", setup)
+    assert code == 2 and f"{path}:{line}:" in err and message in err, err
 
 
 def test_unit_count_and_slots_bounded(world, capsys):
@@ -216,3 +220,25 @@ def test_published_schema_lists_every_kind():
     stacking = vocabulary.constraint("stacking").schema()
     assert stacking["additionalProperties"] is False and "limit" in stacking["properties"]
     assert stacking["required"] == ["kind", "rule", "limit"]
+
+
+@pytest.mark.parametrize("unit,needle,message", [
+    ('{id: v, side: red, count: 1, at: {withn: 1, of: castle}, rule: "3.1"}', "withn", "units.0.at"),
+    ('{id: v, side: red, count: 1, at: {within: "far", of: castle}, rule: "3.1"}', "within", "units.0.at"),
+    ('{id: v, side: red, count: 1, at: castle, when: {chitt: [1]}, rule: "3.1"}', "chitt",
+     "'chitt' is not an element"),
+    ('{id: v, side: red, count: 1, at: castle, generate-at: 7, rule: "3.1"}', "generate-at", "is not of type"),
+])
+def test_unit_placement_rules_are_typed(world, capsys, unit, needle, message):
+    text = _scenario(units=f"units:\n  - {unit}\n")
+    path = _write(world, text)
+    code, err = _validate(capsys, world)
+    assert code == 2 and f"{path}:{_line_col(text, needle)[0]}:" in err and message in err, err
+
+
+def test_a_lookup_names_a_table_of_the_game(world, capsys):
+    text = _scenario('  - {id: x, kind: lookup, table: nope, row: chit, rule: "2.2"}\n')
+    path = _write(world, text)
+    code, err = _validate(capsys, world)
+    line, col = _line_col(text, "nope")
+    assert code == 2 and f"{path}:{line}:{col}: elements.1: demo-game has no table 'nope'" in err, err

@@ -27,6 +27,12 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
         raise located.error(("id",), f"id {doc['id']!r} does not match the file name {scenario_id!r}")
     for where, problem in vocabulary.problems(doc):
         raise located.error(where, problem)
+    tables = None
+    for i, e in enumerate(doc.get("elements", [])):
+        if e["kind"] == "lookup" and "table" in e:
+            tables = load.table_ids(root, game_id) if tables is None else tables
+            if e["table"] not in tables:
+                raise located.error(("elements", i, "table"), f"elements.{i}: {game_id} has no table {e['table']!r}")
     _check_game_constraints(located, games.game(game_id))
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):

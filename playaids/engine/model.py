@@ -41,7 +41,6 @@ class Place:
 class GameMap:
     places: dict = field(default_factory=dict)  # id -> Place
     grid: HexGrid | None = None
-    facts: dict = field(default_factory=dict)
     path: str = ""
     _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
 

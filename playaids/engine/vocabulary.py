@@ -26,6 +26,17 @@ VALUES = {"description": "A range \"1-7\", a single value, or a list of values a
           "type": ["string", "integer", "array"], "minItems": 1, "items": {"type": ["string", "integer"]}}
 WHEN = {"type": "object", "minProperties": 1, "description": "{element: [values]}: exists only for those values.",
         "additionalProperties": {"type": ["array", "string", "integer", "boolean"]}}
+# A unit's placement rule (engine/placement.allowed_at); per-place is bounded by the loader.
+UNIT_AT = {"description": "any | a place id | [place ids] | {zone, per-place} | {within, of}.",
+           "anyOf": [{"type": ["string", "null"]}, {**_STRINGS, "minItems": 1},
+                     {"type": "object", "properties": {"zone": {"type": "string"}, "per-place": {"type": "integer"}},
+                      "required": ["zone"], "additionalProperties": False},
+                     {"type": "object", "properties": {"within": {"type": "integer", "minimum": 0, "maximum": 99},
+                                                       "of": {"type": ["string", "array"], "minItems": 1,
+                                                              "items": {"type": "string"}}},
+                      "required": ["within", "of"], "additionalProperties": False}]}
+GENERATE_AT = {"type": ["string", "array"], "minItems": 1, "items": {"type": "string"},
+               "description": "Where generation spreads a unit free to go anywhere: place ids or \"element:<id>\"."}
 
 
 class Kind:
@@ -435,8 +446,12 @@ def item_schema(classes) -> dict:
 
 
 def problems(doc: dict):
-    """(path in the scenario, problem) for every element or constraint out of its bounds."""
+    """(path in the scenario, problem) for every element or constraint out of its bounds, and
+    each unit whose `when:` names no element (it would silently never be present)."""
     for part, find in (("elements", _ELEMENT), ("constraints", _CONSTRAINT)):
         for i, entry in enumerate(doc.get(part, [])):
             for sub, msg in find[entry["kind"]].bounds(entry, doc):
                 yield (part, i, *sub), f"{part}.{i}: {msg}"
+    for i, unit in enumerate(doc.get("units", [])):
+        for sub, msg in _when_bounds(unit, doc):
+            yield ("units", i, *sub), f"units.{i}: {msg}"

@@ -3,6 +3,7 @@ overrides (the pattern of python-chess's chess/variant.py). A game that adds not
 alone) is a plain `Game`; one that does is a subclass listed in `playaids.games.GAMES`."""
 from __future__ import annotations
 
+from playaids.engine.vocabulary import GameCheck
 from playaids.errors import PlayaidsError
 
 
@@ -40,8 +41,6 @@ class Game:
 
     def check_schema(self, name: str) -> dict:
         """The JSON Schema of a {kind: game, check: name} constraint of this game."""
-        from playaids.engine.vocabulary import GameCheck
-
         out = GameCheck.schema()
         out["properties"] = {**out["properties"], **self.check_keys.get(name, {})}
         out["additionalProperties"] = False

@@ -53,12 +53,6 @@ def render_template(name: str, **context) -> str:
         font_stack=Markup(FONT_STACK), version=__version__, **context)
 
 
-def page_size(spec: PageSpec, landscape: bool = False) -> tuple[float, float]:
-    """(width, height) in points."""
-    w, h = spec.size
-    return (h, w) if landscape else (w, h)
-
-
 def page_css(spec: PageSpec, landscape: bool = False) -> str:
     return f"{PAPER_CSS[spec.paper]}{' landscape' if landscape else ''}"
 

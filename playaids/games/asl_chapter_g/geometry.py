@@ -22,8 +22,7 @@ import re
 COLUMNS = 33  # A .. GG
 ROWS = 10
 SQRT3 = math.sqrt(3.0)
-# directions clockwise from north; a hexside is named by the two hexes it separates
-DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+# directions 0-5 run clockwise from north; a hexside is named by the two hexes it separates
 _HEX = re.compile(r"^(?P<board>[0-9]+[a-z]?)?(?P<col>[A-Z]+)(?P<row>[0-9]+)$")
 
 
@@ -143,10 +142,6 @@ def parse_hexside(text, board: str = "") -> tuple[Hex, Hex] | None:
     if b is None or not adjacent(a, b):
         return None
     return a, b
-
-
-def vertex_key(a: Hex, b: Hex, c: Hex) -> frozenset:
-    return frozenset((a, b, c))
 
 
 def vertices(h: Hex) -> list[frozenset]:
