@@ -35,8 +35,9 @@ def test_victory_values_are_the_seeds():
     assert "10 or more US steps" in notes["scenario-2"] and "65 or more" in notes["scenario-2"]
     assert "fewer than 30 units" in notes["scenario-3"] and "35 or more" in notes["scenario-3"]
     assert "northern infiltrator" in notes["scenario-4"] and "40 or more" in notes["scenario-4"]
-    # the level symbol is lost in the seed: marked, not guessed
-    assert "fatigue level [symbol lost]" in notes["scenario-2"]
+    # the level symbol is lost in the seed: not guessed, and said in a player's words (no workshop text)
+    assert "fatigue level (see the symbol in the printed rules)" in notes["scenario-2"]
+    assert not any("symbol lost" in n for n in notes.values())
 
 
 def test_span_event_prints_in_every_box_it_covers():
