@@ -1,26 +1,87 @@
-"""Atomic file writes: a reader never sees a half-written output file."""
+"""Safe output files: a reader never sees a half-written file, and no output destroys an input.
+
+- A regular file (or a new one) is written to a short temporary name beside it and renamed
+  over it, so it is complete or untouched.
+- A character device, a FIFO or a symlink to one (`/dev/null`, `/dev/stdout`, a named pipe)
+  is written into, never renamed over: the node stays what it is.
+- An output that is the same file as an input of the command (the files read through
+  `note_input`, e.g. every YAML file the command parsed) is refused.
+"""
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
+
+from playaids.errors import PlayaidsError
+
+# (device, inode) of every file the running command has read.
+_INPUTS: dict[tuple[int, int], str] = {}
+
+
+def _key(path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)  # follows symlinks: a link to an input is the input
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def note_input(path) -> None:
+    """Remember that the command read `path`: no output of this command may replace it."""
+    k = _key(path)
+    if k is not None:
+        _INPUTS.setdefault(k, os.fspath(path))
+
+
+def _check_target(path: Path) -> os.stat_result | None:
+    """The target's stat (following links), None when it does not exist; refuses an input."""
+    if str(path) == "":
+        raise PlayaidsError("an output path is empty")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise PlayaidsError(f"{path}: a parent of this path is a file, not a folder") from None
+    except OSError as e:
+        raise PlayaidsError(f"{path}: {e.strerror or e}") from None
+    k = (st.st_dev, st.st_ino)
+    if k in _INPUTS and stat.S_ISREG(st.st_mode):
+        same = "" if os.path.abspath(_INPUTS[k]) == os.path.abspath(path) else f" ({_INPUTS[k]})"
+        raise PlayaidsError(f"{path}: is an input of this command{same}; choose another output file")
+    if stat.S_ISDIR(st.st_mode):
+        raise PlayaidsError(f"{path}: is a folder, not a file")
+    return st
 
 
 def write_bytes(path, data: bytes) -> None:
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    st = _check_target(path)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
+        if st is not None and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+            with open(path, "wb") as f:  # a device or pipe is written into, never replaced
+                f.write(data)
+            return
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise PlayaidsError(f"{path}: not a regular file, a device or a pipe")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # a short name: a legal 255-character output name must not fail for its temporary
+        tmp = path.parent / f".pa-{secrets.token_hex(4)}.tmp"
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+            with open(tmp, "xb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            raise
+    except OSError as e:  # name the user's file, never the temporary one
+        raise PlayaidsError(f"{path}: {e.strerror or e}") from None
 
 
 def write_text(path, text: str) -> None:
@@ -30,8 +91,6 @@ def write_text(path, text: str) -> None:
 def emit_pdf(data: bytes, out) -> None:
     """A PDF to `out`, or to standard output when it is a pipe (never to a terminal)."""
     import sys
-
-    from playaids.errors import PlayaidsError
 
     if out:
         write_bytes(out, data)

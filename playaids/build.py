@@ -127,9 +127,7 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     written, unchanged_ = docbuild.run(root, jobs, out, progress=progress)
     atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
     titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
-    titles.update({g: load.load_game(root, g, with_tables=False).title.get("both").replace("\n", " / ")
-                   for g in load.game_ids(root) if g not in titles and (out / g).is_dir()})
-    index = gallery.write(out, titles)
+    index = gallery.write(out, titles, [j.path for j in jobs])
     previews = sorted((out / ".previews").glob("*.png"))
     buildstamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))
     return buildstamp.summary(written, unchanged_, len(ids), time.perf_counter() - t0, index)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import time
 from pathlib import Path
 
@@ -69,11 +70,12 @@ def unchanged(out, key: str) -> dict | None:
         rec = json.loads(_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), list):
+    if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), dict):
         return None
     out = Path(out)
-    if not all((out / rel).is_file() for rel in rec["outputs"]):
-        return None
+    outputs = rec["outputs"]
+    if not isinstance(outputs, dict) or any(file_digest(out / rel) != d for rel, d in outputs.items()):
+        return None  # an output gone, truncated or changed since: build again
     return rec
 
 
@@ -87,9 +89,18 @@ def record(out, key: str, outputs, games: list[str], files: int) -> None:
     """The stamp of a complete build: its outputs (previews and gallery included) and how
     many files it reported."""
     out = Path(out)
-    rels = sorted(Path(p).relative_to(out).as_posix() for p in outputs)
+    rels = {Path(p).relative_to(out).as_posix(): file_digest(Path(p)) for p in sorted(outputs)}
     atomic.write_text(_path(out), json.dumps({"stamp": key, "games": games, "files": files, "outputs": rels},
-                                             indent=0) + "\n")
+                                             indent=0, sort_keys=True) + "\n")
+
+
+def file_digest(path: Path) -> str | None:
+    """Size and SHA-256 of an output file (None when it is missing): a damaged output is known."""
+    try:
+        with open(path, "rb") as f:
+            return f"{os.fstat(f.fileno()).st_size}:{hashlib.file_digest(f, 'sha256').hexdigest()}"
+    except OSError:
+        return None
 
 
 def summary(written: int, unchanged_: int, n_games: int, took: float, index: Path) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from playaids import __version__, atomic, games, load
-from playaids.errors import DataError, PlayaidsError
+from playaids.errors import DataError, PlayaidsError, printable
 from playaids.pageoptions import page_options, spec_values
 
 
@@ -125,6 +125,8 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
                             sort_keys=False) for s in range(seed, seed + count)]
         _emit("\n".join(lines) + "\n", out)
         return
+    if sheet and out and os.path.abspath(sheet) == os.path.abspath(out):
+        raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
     setup = api.generate(root, game, scenario, seed, map_file, options)
     _emit(setupfile.dump(setup), out)
     if sheet:
@@ -159,7 +161,7 @@ def verify(ctx, files, map_file, fmt):
             if len(results) > 1:
                 click.echo(f"== {f}")
             for v in found:
-                click.echo(v.line())
+                click.echo(printable(v.line()))
             n = sum(v.status == "violation" for v in found)
             u = sum(v.status == "unchecked" for v in found)
             click.echo(f"{f}: {'legal' if not n else f'{n} violation' + ('s' if n > 1 else '')}"
@@ -206,6 +208,8 @@ def data_validate(ctx, folder):
 @click.pass_context
 def build(ctx, games, out_dir, pages, force):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
+    if not str(out_dir).strip():
+        raise PlayaidsError("--out is empty: name the folder to build into")
     from playaids import buildstamp
 
     t0 = time.perf_counter()
@@ -226,6 +230,9 @@ for _command in games.commands():  # each game's own commands (games.base.Game.c
     cli.add_command(_command)
 
 
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+
+
 def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     try:
@@ -235,12 +242,15 @@ def main(argv=None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except _NO_ARGS as e:  # `playaids` alone: the help, as help
+        click.echo(e.ctx.get_help() if e.ctx else "playaids --help")
+        sys.exit(0)
     except click.exceptions.UsageError as e:
         where = f" ({e.ctx.command_path})" if e.ctx else ""
-        click.echo(f"playaids: {' '.join(e.format_message().split())}{where}; see --help", err=True)
+        click.echo(printable(f"playaids: {' '.join(e.format_message().split())}{where}; see --help"), err=True)
         sys.exit(2)
     except click.ClickException as e:
-        click.echo(f"playaids: {' '.join(e.format_message().split())}", err=True)
+        click.echo(printable(f"playaids: {' '.join(e.format_message().split())}"), err=True)
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("playaids: aborted", err=True)
@@ -248,11 +258,11 @@ def main(argv=None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except OSError as e:
-        click.echo(f"playaids: {e.filename or ''}: {e.strerror or e}", err=True)
+        click.echo(printable(f"playaids: {e.filename or ''}: {e.strerror or e}"), err=True)
         sys.exit(2)
     except Exception as e:  # a bug: still one line, the traceback on request
         if os.environ.get("PLAYAIDS_DEBUG"):
             raise
-        click.echo(f"playaids: internal error: {type(e).__name__}: {e} (PLAYAIDS_DEBUG=1 shows the traceback)",
+        click.echo(printable(f"playaids: internal error: {type(e).__name__}: {e} (PLAYAIDS_DEBUG=1 shows the traceback)"),
                    err=True)
         sys.exit(3)

@@ -172,7 +172,10 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
     for job in jobs:
         rel = str(job.path.relative_to(out))
         keys[rel] = _key(root, job, code)
-        if cache.get(rel) != keys[rel] or not job.path.is_file():
+        entry = cache.get(rel)
+        # rendered again when its inputs changed, or when the file is gone or damaged since
+        if not isinstance(entry, list) or entry[:1] != [keys[rel]] \
+                or entry[1:] != [buildstamp.file_digest(job.path)]:
             todo.append(job)
     todo.sort(key=lambda j: -j.cost)
     if todo:  # a build that fails half-way must not leave old keys beside new files
@@ -215,7 +218,8 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
                 errors = [e for _, e in sorted(failed)]  # the same first error whatever the finishing order
     if errors:
         raise PlayaidsError(errors[0])
-    done = {rel: k for rel, k in keys.items()}
+    done = {str(j.path.relative_to(out)): [keys[str(j.path.relative_to(out))], buildstamp.file_digest(j.path)]
+            for j in todo}
     atomic.write_text(cache_path, json.dumps({**cache, **done}, indent=0, sort_keys=True) + "\n")
     return len(todo), len(jobs) - len(todo)
 

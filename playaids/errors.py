@@ -1,12 +1,22 @@
 """Errors the CLI turns into one clean line and exit code 2."""
 from __future__ import annotations
 
+import re
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal: control characters (ESC, OSC...) shown as \\xNN."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
 
 class PlayaidsError(Exception):
     """A user-facing error: bad input, unknown id, missing font."""
 
-    def __str__(self) -> str:  # one line, always
-        return " ".join(super().__str__().split())
+    def __str__(self) -> str:  # one line, always, with no control character
+        return printable(" ".join(super().__str__().split()))
 
 
 class DataError(PlayaidsError):

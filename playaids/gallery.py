@@ -87,12 +87,14 @@ def _preview_source(variants: list[Path]) -> Path | None:
     return min(pdfs, key=lambda f: (_PREFERRED.get(_VARIANT.match(f.name).group("lang"), 3), f.name))
 
 
-def write(out: Path, titles: dict) -> Path:
-    """Write OUT/index.html for every file under OUT/<game>/; returns its path."""
+def write(out: Path, titles: dict, files) -> Path:
+    """Write OUT/index.html for `files` (what this build made, under OUT/<game>/): files an earlier
+    build left in the folder are not linked. Returns its path."""
     out = Path(out)
-    games = sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith("."))
-    per_game = {g: sorted(f for f in (out / g).rglob("*") if f.is_file() and not f.name.startswith("."))
-                for g in games}
+    per_game: dict = {}
+    for f in sorted(Path(f) for f in files):
+        per_game.setdefault(f.relative_to(out).parts[0], []).append(f)
+    games = sorted(per_game)
     sources = [s for g in games for _, vs in _aids(per_game[g]) if (s := _preview_source(vs)) is not None]
     pngs = _previews(out, sources)
     sections = []

@@ -4,10 +4,24 @@ pages it makes (`pages`, one per paper and language)."""
 from __future__ import annotations
 
 import functools
+import math
 
 import click
 
 from playaids.render.page import LANGS, PAPERS, PageSpec
+
+
+class _Bleed(click.FloatRange):
+    """Millimetres of bleed, 0 to 10, a finite number (NaN slips through a plain range)."""
+
+    def convert(self, value, param, ctx):
+        v = super().convert(value, param, ctx)
+        if not math.isfinite(v):
+            self.fail(f"{value!r} is not a number of millimetres", param, ctx)
+        return v
+
+
+BLEED = _Bleed(0, 10)
 
 
 def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False):
@@ -34,7 +48,7 @@ def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False)
             click.option("--paper", "paper_", type=click.Choice(sorted(PAPERS) + list(extra)), default=paper,
                          show_default=True, help="Paper size" + (" (all: every size)." if many else ".")),
             click.option("--grayscale", is_flag=True, help="No colour: grays, with symbols and dashes for meaning."),
-            click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=0.0,
+            click.option("--bleed", "bleed_mm", type=BLEED, default=0.0,
                          help="Bleed in mm (TrimBox and BleedBox in the PDF)."),
             click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page."),
         ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 
 import yaml
@@ -16,9 +17,12 @@ import yaml.constructor
 import yaml.cyaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from playaids import atomic
 from playaids.errors import DataError
 
 MAX_BYTES = 2 * 1024 * 1024
+MAX_INT_DIGITS = 40  # no count, seed or value of a game needs more
+MAX_DEPTH = 64  # nesting of lists and mappings: data files use fewer than ten levels
 
 
 @dataclass
@@ -50,16 +54,22 @@ def _mark(node) -> tuple[int, int]:
 
 
 def _build(node, path, marks, constructor, file, seen):
+    if len(path) > MAX_DEPTH:
+        raise DataError(file, f"nested more than {MAX_DEPTH} levels deep", *_mark(node))
     if id(node) in seen:  # the same node twice: an alias (libyaml composes them as shared nodes)
         raise DataError(file, "anchors and aliases are not allowed", *_mark(node))
     seen.add(id(node))
     marks[path] = _mark(node)
+    if node.tag == "tag:yaml.org,2002:timestamp":
+        raise DataError(file, f"a date is not allowed here: quote it (\"{node.value}\")", *_mark(node))
     if node.tag not in _CORE_TAGS:
         raise DataError(file, f"tag {node.tag!r} is not allowed", *_mark(node))
     if isinstance(node, ScalarNode):
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_DIGITS:
+            raise DataError(file, f"a number of more than {MAX_INT_DIGITS} digits", *_mark(node))
         try:
             return constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as e:
+        except (yaml.YAMLError, ValueError) as e:
             raise DataError(file, f"bad value: {str(e).splitlines()[0]}", *_mark(node)) from None
     if isinstance(node, SequenceNode):
         return [_build(item, path + (i,), marks, constructor, file, seen) for i, item in enumerate(node.value)]
@@ -136,6 +146,8 @@ def loads(text: str, path: str = "<string>") -> Located:
     loader = _parser(text)
     try:
         node = loader.get_single_node()
+    except RecursionError:
+        raise DataError(path, f"nested more than {MAX_DEPTH} levels deep") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         problem = e.problem or e.context or "invalid YAML"
@@ -178,11 +190,19 @@ def load(path) -> Located:
 
 def _load(path: str) -> Located:
     try:
-        size = os.path.getsize(path)
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise DataError(path, "is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(path, "not a regular file (a device or a pipe): give a file")
+        size = st.st_size
         if size > MAX_BYTES:
             raise DataError(path, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
         with open(path, "rb") as f:
-            raw = f.read()
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise DataError(path, f"file is more than the {MAX_BYTES} bytes allowed")
+        atomic.note_input(path)
     except DataError:
         raise
     except OSError as e:

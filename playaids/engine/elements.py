@@ -94,13 +94,17 @@ def verify_permutation(e, value, bad):
             out += bad(f"{item!r} is not one of the items", "permutation")
     seen: dict = {}
     for item, num in value.items():
+        if isinstance(num, (list, dict)) or num is None:
+            out += bad(f"{item} has {num!r}: must be one number", "permutation")
+            continue
         if num in seen:
             out += bad(f"number {num} given to both {seen[num]} and {item}", "permutation")
         seen[num] = item
     for g in e["groups"]:
         allowed = values.expand(g["values"])
         for item in g["items"]:
-            if item in value and value[item] not in allowed:
+            if item in value and not isinstance(value[item], (list, dict)) and value[item] is not None \
+                    and value[item] not in allowed:
                 out += bad(f"{item} has {value[item]!r}, must be in {show(allowed)}", "permutation")
     return out
 
@@ -137,6 +141,8 @@ def verify_deal(e, value, bad):
     end = e.get("end-card")
     if end:
         got = value.get("end-card") or {}
+        if not isinstance(got, dict):
+            return out + bad(f"end-card must give its pile and position, not {got!r}", "end-card")
         if got.get("pile") != end["pile"] or got.get("position") != end["position"]:
             out += bad(f"Game End card at {got.get('pile')!r} {got.get('position')!r}, "
                        f"the rules put it at {end['pile']} {end['position']}", "end-card")

@@ -94,12 +94,15 @@ def _terrain(setup, located):
         return terrain_mod.parse(yamlsafe.Located(ref, located.path, marks))
     if not isinstance(ref, str):
         raise _err(located, ("terrain",), "terrain must be a file name or a mapping")
-    base = Path(located.path).parent if located is not None and located.path else Path(".")
-    path = base / ref
-    if not path.is_file() and Path(ref).is_file():
-        path = Path(ref)
+    # a terrain file named by a setup lies in the setup's folder or below it: a setup from
+    # elsewhere cannot make the command read any other file
+    base = (Path(located.path).parent if located is not None and located.path else Path(".")).resolve()
+    path = (base / ref).resolve()
+    if Path(ref).is_absolute() or not path.is_relative_to(base):
+        raise _err(located, ("terrain",), f"terrain file {ref!r} must be in the setup file's folder or below it "
+                                          "(or give the terrain inline)")
     if not path.is_file():
-        raise _err(located, ("terrain",), f"terrain file {ref!r} not found")
+        raise _err(located, ("terrain",), f"terrain file {ref!r} not found beside the setup file")
     return _load_cached(path)
 
 

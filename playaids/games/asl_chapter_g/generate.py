@@ -90,7 +90,11 @@ def generate(setup, ctx, rng, options: dict) -> None:
         raise PlayaidsError(f"--caves must be a whole number of 1 or more, not {n!r}")
     t = _load_cached(Path(path))
     caves, complexes, ob = place(t, rng, n)
-    setup.extra.update({"terrain": str(path), "ob": {"side": "japanese", "caves": ob},
+    from playaids import yamlsafe
+
+    # the terrain goes into the setup itself: a setup file is exchanged alone, and a path in it
+    # would only be read inside its own folder
+    setup.extra.update({"terrain": yamlsafe.load(path).data, "ob": {"side": "japanese", "caves": ob},
                         "caves": [c.as_dict() for c in caves], "complexes": [x.as_dict() for x in complexes]})
 
 

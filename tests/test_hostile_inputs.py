@@ -1,0 +1,213 @@
+"""Hostile input (issue 17): no output destroys an input, no internal error, paths stay home,
+no control character reaches the terminal, a damaged output is rebuilt."""
+import os
+import stat
+
+import pytest
+import yaml
+
+from conftest import FIXTURES, run_cli
+
+ASL = FIXTURES / "asl"
+
+
+def one_line_exit_2(r):
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in lines[0] and "internal error" not in lines[0], r.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def setup_file(tmp_path_factory):
+    d = tmp_path_factory.mktemp("setup")
+    f = d / "setup.yaml"
+    r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", 3, "-o", f)
+    assert r.returncode == 0, r.stderr
+    return f
+
+
+# --- outputs never destroy inputs --------------------------------------------------------------
+
+def test_output_equal_to_an_input_is_refused_and_the_input_kept(tmp_path):
+    data = tmp_path / "data"
+    import shutil
+
+    shutil.copytree(FIXTURES.parent.parent / "data" / "rgi-macarthur", data / "rgi-macarthur")
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    before = table.read_bytes()
+    r = run_cli("--data", data, "table", "rgi-macarthur", "road-costs", "-o", table)
+    assert "is an input of this command" in one_line_exit_2(r)
+    assert table.read_bytes() == before
+    # through a symlink too
+    link = tmp_path / "link.yaml"
+    link.symlink_to(table)
+    r = run_cli("--data", data, "table", "rgi-macarthur", "road-costs", "-o", link)
+    assert "is an input of this command" in one_line_exit_2(r)
+    assert table.read_bytes() == before and link.is_symlink()
+
+
+def test_map_file_is_not_overwritten(tmp_path):
+    m = tmp_path / "map.yaml"
+    m.write_text("places: []\n", encoding="utf-8")
+    before = m.read_bytes()
+    r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", 1, "--map", m, "-o", m)
+    assert r.returncode == 2 and m.read_bytes() == before, r.stderr
+
+
+def test_sheet_and_output_the_same_file_is_refused(tmp_path):
+    f = tmp_path / "s.yaml"
+    r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", 1, "-o", f, "--sheet", f)
+    assert "-o and --sheet" in one_line_exit_2(r)
+    assert not f.exists()
+
+
+def test_a_device_is_written_into_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "csv", "-o", fifo)
+    reader.join(10)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and got and b"," in got[0]
+    if os.access("/dev/null", os.W_OK):
+        r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "csv", "-o", "/dev/null")
+        assert r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_long_output_names_and_errors_name_the_users_file(tmp_path):
+    name = tmp_path / ("a" * 251 + ".csv")  # 255 characters: legal, and the temporary name must fit too
+    r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "csv", "-o", name)
+    assert r.returncode == 0 and name.is_file(), r.stderr
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    line = one_line_exit_2(run_cli("table", "rgi-macarthur", "road-costs", "-o", blocker / "x.csv"))
+    assert str(blocker / "x.csv") in line and ".tmp" not in line
+
+
+def test_empty_out_folder_is_refused(tmp_path):
+    assert "--out is empty" in one_line_exit_2(run_cli("build", "rgi-macarthur", "--out", "", cwd=tmp_path))
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- no internal error -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,says", [
+    ("a: " + "[" * 600 + "]" * 600 + "\n", "nested more than"),
+    ("a: 'not *an alias'\nb: " + "[" * 600 + "]" * 600 + "\n", "nested more than"),  # the pure-Python parser
+    ("game: macarthur-bataan\nscenario: historical\nseed: " + "9" * 5000 + "\n", "digits"),
+    ("game: macarthur-bataan\nscenario: historical\nseed: 2020-01-01\n", "quote it"),
+])
+def test_hostile_yaml_is_one_line(tmp_path, text, says):
+    f = tmp_path / "x.yaml"
+    f.write_text(text, encoding="utf-8")
+    assert says in one_line_exit_2(run_cli("verify", f))
+
+
+def test_deep_yaml_in_data_does_not_stop_validation(tmp_path):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES.parent.parent / "data" / "rgi-macarthur", data / "rgi-macarthur")
+    (data / "rgi-macarthur" / "tables" / "road-costs.yaml").write_text("a: " + "[" * 500 + "]" * 500 + "\n")
+    r = run_cli("data", "validate", data)
+    assert r.returncode == 2 and b"nested more than" in r.stderr and b"internal" not in r.stderr
+
+
+@pytest.mark.parametrize("value", ["-100", ".nan", "true", "'x'", "[1]", "{a: 1}", "1e400"])
+def test_stacking_points_must_be_finite_and_not_negative(setup_file, tmp_path, value):
+    text = setup_file.read_text(encoding="utf-8").replace("  at: corregidor\n", f"  at: corregidor\n  sp: {value}\n", 1)
+    assert "sp: " + value in text
+    f = tmp_path / "sp.yaml"
+    f.write_text(text, encoding="utf-8")
+    line = one_line_exit_2(run_cli("verify", f))
+    assert "sp must be" in line and ":" in line.split(" ")[0]
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, [[1]], None])
+def test_a_battery_number_of_the_wrong_type_is_a_violation(setup_file, tmp_path, value):
+    doc = yaml.safe_load(setup_file.read_text(encoding="utf-8"))
+    batteries = doc["choices"]["corregidor-battery-numbers"]
+    batteries[next(iter(batteries))] = value
+    f = tmp_path / "b.yaml"
+    f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    r = run_cli("verify", f)
+    assert r.returncode == 1 and b"must be one number" in r.stdout and not r.stderr, r.stderr
+
+
+def test_end_card_of_the_wrong_type_is_a_violation(tmp_path):
+    f = tmp_path / "k.yaml"
+    assert run_cli("scenario", "rgi-macarthur", "korea", "--seed", 2, "-o", f).returncode == 0
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    doc["draws"]["movement-deck"]["end-card"] = "\x1b[2J"
+    f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    r = run_cli("verify", f)
+    assert r.returncode == 1 and b"end-card must give" in r.stdout and b"\x1b" not in r.stdout
+
+
+def test_bleed_nan_is_one_line():
+    r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "pdf", "--bleed", "nan", "-o", "x.pdf")
+    assert "not a number of millimetres" in one_line_exit_2(r)
+
+
+def test_fifo_and_device_as_input_are_not_files(tmp_path):
+    fifo = tmp_path / "in.yaml"
+    os.mkfifo(fifo)
+    assert "not a regular file" in one_line_exit_2(run_cli("verify", fifo))
+    assert "not a regular file" in one_line_exit_2(run_cli("verify", "/dev/zero"))
+
+
+# --- paths stay home, nothing of a file echoed, no control characters ---------------------------
+
+@pytest.mark.parametrize("ref", ["/etc/passwd", "../../../../../etc/passwd"])
+def test_a_setup_cannot_name_a_terrain_outside_its_folder(tmp_path, ref):
+    text = (ASL / "caves-legal.yaml").read_text(encoding="utf-8")
+    f = tmp_path / "caves.yaml"
+    f.write_text(text.replace("terrain: board25-g11-examples.yaml", f"terrain: {ref}"), encoding="utf-8")
+    line = one_line_exit_2(run_cli("verify", f))
+    assert "must be in the setup file's folder" in line and "root:" not in line
+
+
+def test_a_generated_cave_setup_carries_its_terrain(tmp_path):
+    f = tmp_path / "far" / "caves.yaml"
+    f.parent.mkdir()
+    r = run_cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml", "--caves", 2,
+                "--seed", 7, "-o", f)
+    assert r.returncode == 0, r.stderr
+    assert isinstance(yaml.safe_load(f.read_text(encoding="utf-8"))["terrain"], dict)
+    assert run_cli("verify", f, cwd=tmp_path).returncode == 0
+
+
+def test_control_characters_are_escaped(tmp_path):
+    r = run_cli("list", "\x1b]0;title\x07")
+    assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b" in r.stderr
+    f = tmp_path / "e.yaml"
+    f.write_text('game: "\\e[2J"\nscenario: a\n', encoding="utf-8")
+    r = run_cli("verify", f)
+    assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b" in r.stderr
+
+
+def test_no_arguments_prints_the_help():
+    r = run_cli()
+    assert r.returncode == 0 and b"Commands:" in r.stdout and r.stdout.count(b"\n") > 5
+
+
+# --- a damaged output is rebuilt; the gallery links only this build --------------------------------
+
+def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("build", "rgi-macarthur", "--lang", "ja", "--out", out).returncode == 0
+    r = run_cli("build", "rgi-macarthur", "--lang", "en", "--out", out)
+    assert r.returncode == 0, r.stderr
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert ".en.a4.pdf" in index and ".ja.a4.pdf" not in index
+    summary = out / "rgi-macarthur" / "summary.en.a4.pdf"
+    good = summary.read_bytes()
+    summary.write_bytes(b"")
+    r = run_cli("build", "rgi-macarthur", "--lang", "en", "--out", out)
+    assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
+    assert summary.read_bytes() == good
