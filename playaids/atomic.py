@@ -57,12 +57,18 @@ def _check_target(path: Path) -> os.stat_result | None:
 
 
 def write_bytes(path, data: bytes) -> None:
+    write_chunks(path, (data,))
+
+
+def write_chunks(path, chunks) -> None:
+    """Write the byte strings of `chunks` as they come (a long stream is never held whole)."""
     path = Path(path)
     st = _check_target(path)
     try:
         if st is not None and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
             with open(path, "wb") as f:  # a device or pipe is written into, never replaced
-                f.write(data)
+                for c in chunks:
+                    f.write(c)
             return
         if st is not None and not stat.S_ISREG(st.st_mode):
             raise PlayaidsError(f"{path}: not a regular file, a device or a pipe")
@@ -71,7 +77,8 @@ def write_bytes(path, data: bytes) -> None:
         tmp = path.parent / f".pa-{secrets.token_hex(4)}.tmp"
         try:
             with open(tmp, "xb") as f:
-                f.write(data)
+                for c in chunks:
+                    f.write(c)
             os.chmod(tmp, 0o644)
             os.replace(tmp, path)
         except BaseException:

@@ -121,9 +121,13 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
     seed = 0 if seed is None else seed
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if count:
-        lines = [json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
-                            sort_keys=False) for s in range(seed, seed + count)]
-        _emit("\n".join(lines) + "\n", out)
+        lines = (json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
+                            sort_keys=False) + "\n" for s in range(seed, seed + count))  # streamed: bounded memory
+        if out:
+            atomic.write_chunks(out, (line.encode("utf-8") for line in lines))
+        else:
+            for line in lines:
+                click.echo(line, nl=False)
         return
     if sheet and out and os.path.abspath(sheet) == os.path.abspath(out):
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
@@ -146,7 +150,15 @@ def verify(ctx, files, map_file, fmt):
     from playaids.engine import api
 
     root = _root(ctx)
-    results = [(f, *api.verify_file(root, f, map_file)) for f in files]
+    results, unreadable = [], []
+    for f in files:  # each file on its own: one unreadable file does not hide the others' reports
+        try:
+            results.append((f, *api.verify_file(root, f, map_file)))
+        except PlayaidsError as e:
+            if len(files) == 1:
+                raise
+            unreadable.append({"file": f, "error": str(e)})
+            click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
     broken = False
     report = []
     for f, sc, found in results:
@@ -155,6 +167,7 @@ def verify(ctx, files, map_file, fmt):
         report.append({"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad,
                        "violations": [v.as_dict() for v in found]})
     if fmt == "json":
+        report += unreadable
         click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
     else:
         for r, (f, sc, found) in zip(report, results):
@@ -166,6 +179,8 @@ def verify(ctx, files, map_file, fmt):
             u = sum(v.status == "unchecked" for v in found)
             click.echo(f"{f}: {'legal' if not n else f'{n} violation' + ('s' if n > 1 else '')}"
                        f"{f', {u} unchecked' if u else ''} ({sc.game} {sc.id})")
+    if unreadable:
+        raise SystemExit(2)
     if broken:
         raise SystemExit(1)
 

@@ -147,6 +147,23 @@ def _work(job: Job):
         return str(e)
 
 
+def _die_with_parent(parent: int) -> None:
+    """A worker ends when the build that started it ends, even by SIGKILL: none is left holding
+    the caller's stdout (Linux prctl PR_SET_PDEATHSIG; elsewhere nothing to do)."""
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            return
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
 def _warm() -> None:
     """Import and load what every renderer needs once, before the workers fork."""
     from playaids import fonts
@@ -208,7 +225,8 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
                 tick()
         else:
             ctx = multiprocessing.get_context("fork")
-            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_die_with_parent,
+                                                        initargs=(os.getpid(),)) as pool:
                 futures = {pool.submit(_work, j): i for i, j in enumerate(heavy)}
                 failed = []
                 for future in concurrent.futures.as_completed(futures):

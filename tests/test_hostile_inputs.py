@@ -211,3 +211,53 @@ def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path
     r = run_cli("build", "rgi-macarthur", "--lang", "en", "--out", out)
     assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
     assert summary.read_bytes() == good
+
+
+# --- batches, streams and workers --------------------------------------------------------------
+
+def test_verify_of_several_files_reports_each_and_goes_on(setup_file, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: [\n", encoding="utf-8")
+    r = run_cli("verify", setup_file, bad, setup_file)
+    assert r.returncode == 2, r.stderr
+    assert r.stdout.count(b"legal") == 2 and str(bad).encode() in r.stderr and b"Traceback" not in r.stderr
+
+
+def test_count_streams_the_same_lines_to_a_file_and_to_stdout(tmp_path):
+    f = tmp_path / "s.jsonl"
+    assert run_cli("scenario", "rgi-macarthur", "korea", "--seed", 5, "--count", 7, "-o", f).returncode == 0
+    r = run_cli("scenario", "rgi-macarthur", "korea", "--seed", 5, "--count", 7)
+    assert r.returncode == 0 and r.stdout == f.read_bytes() and r.stdout.count(b"\n") == 7
+
+
+def test_build_workers_die_with_their_parent(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "playaids", "build", "--lang", "all", "--paper", "all", "--force",
+                          "--out", tmp_path / "out"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: list = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and p.poll() is None and not children:
+        try:
+            children = [int(c) for c in open(f"/proc/{p.pid}/task/{p.pid}/children").read().split()]
+        except OSError:
+            break
+        time.sleep(0.05)
+    if not children:
+        p.kill()
+        pytest.skip("the build ended before its workers could be seen")
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    def running(pid):
+        try:
+            return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
+
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(running(c) for c in children):
+        time.sleep(0.05)
+    assert not [c for c in children if running(c)]
