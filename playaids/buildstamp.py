@@ -14,10 +14,10 @@ import os
 import time
 from pathlib import Path
 
-from playaids import atomic
+from playaids import atomic, resources
 
-PACKAGE = Path(__file__).resolve().parent
-TEMPLATES = PACKAGE.parent / "templates"
+PACKAGE = resources.PACKAGE
+TEMPLATES = resources.TEMPLATES
 STAMP = Path(".playaids-cache") / "build.json"
 # Distributions whose version changes the bytes of an output.
 DISTRIBUTIONS = ("weasyprint", "reportlab", "pydyf", "fonttools", "pypdfium2", "pillow", "svgwrite")

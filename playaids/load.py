@@ -8,11 +8,11 @@ import functools
 import os
 from pathlib import Path
 
-from playaids import schemas, yamlsafe
+from playaids import resources, schemas, yamlsafe
 from playaids.errors import DataError, UnknownId
 from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term, Text
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_DATA = resources.DATA
 
 
 def data_dir(override=None) -> Path:

@@ -15,9 +15,10 @@ import io
 import json
 from pathlib import Path
 
+from playaids import resources
 from playaids.checker.compare import Comparison, Difference, display
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+TEMPLATES = resources.TEMPLATES
 
 
 def _q(s) -> str:

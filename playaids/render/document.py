@@ -16,13 +16,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from playaids import __version__, fonts
+from playaids import __version__, fonts, resources
 from playaids.errors import FontMissing
 from playaids.render.page import PageSpec, fixed_epoch, mm, offset
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+TEMPLATES = resources.TEMPLATES
 PAPER_CSS = {"a4": "A4", "letter": "letter"}
 
 

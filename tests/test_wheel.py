@@ -1,0 +1,69 @@
+"""A wheel a print shop can install (issue 16): built from the project, installed into a fresh
+venv outside the checkout, every kind of command works from a temporary folder."""
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("wheel")
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp / "dist", ROOT],
+                       capture_output=True, text=True, timeout=240)
+    if r.returncode != 0:
+        pytest.fail(f"wheel build failed: {r.stderr[-2000:]}")
+    wheel = next((tmp / "dist").glob("playaids-*.whl"))
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
+    py = venv / "bin" / "python"
+    # the dependencies come from this venv's site-packages (offline); playaids itself only from the wheel
+    purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    Path(purelib, "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    r = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    work = tmp / "work"
+    work.mkdir()
+    return wheel, venv / "bin" / "playaids", work
+
+
+def test_the_wheel_carries_data_and_templates(installed):
+    wheel, _, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "playaids/_data/okinawa/tables/fleet-damage.yaml" in names
+    assert "playaids/_data/macarthur-bataan/scenarios/historical.yaml" in names
+    assert any(n.startswith("playaids/_templates/") and n.endswith(".j2") for n in names)
+
+
+def test_every_command_works_outside_the_checkout(installed):
+    _, playaids, work = installed
+
+    def run(*args):
+        r = subprocess.run([playaids, *map(str, args)], cwd=work, capture_output=True, timeout=120)
+        assert r.returncode in (0, 1), (args, r.stderr[-1000:])
+        return r
+
+    assert run("list").stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan",
+                                          b"okinawa", b"rgi-macarthur"]
+    assert run("table", "okinawa", "fleet-damage").stdout.startswith(b"Target fleet,1,2,3")
+    run("table", "macarthur-bataan", "crt", "--format", "pdf", "-o", "crt.pdf")
+    run("summary", "rgi-macarthur", "--lang", "en", "-o", "s.pdf")
+    run("turns", "okinawa", "campaign", "--lang", "ja", "-o", "t.pdf")
+    run("glossary", "amigos-insurrectors", "--format", "csv", "-o", "g.csv")
+    run("scenario", "macarthur-bataan", "historical", "--seed", 4, "-o", "setup.yaml", "--sheet", "sheet.pdf")
+    assert b"legal" in run("verify", "setup.yaml").stdout
+    run("ccss", "--board", "25", "-o", "ccss.pdf")
+    run("table", "okinawa", "fleet-damage", "-o", "fd.csv")
+    assert run("check-table", "okinawa", "fleet-damage", "fd.csv").returncode == 0
+    assert run("data", "validate").returncode == 0
+    run("build", "rgi-macarthur", "--lang", "en", "--out", "out")
+    for f in ("crt.pdf", "s.pdf", "t.pdf", "sheet.pdf", "ccss.pdf", "out/rgi-macarthur/summary.en.a4.pdf"):
+        assert (work / f).read_bytes().startswith(b"%PDF"), f
+    assert (work / "out" / "index.html").is_file()
