@@ -39,12 +39,7 @@ def test_build_one_game(tmp_path):
 
 
 def test_build_with_changed_data_rebuilds_only_what_depends(tmp_path):
-    import shutil
-
-    from playaids import load
-
-    data = tmp_path / "data"
-    shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", data / "rgi-macarthur")
+    data = _small_data(tmp_path)
     out = tmp_path / "out"
     assert run_cli("--data", data, "build", "--out", out, "--lang", "ja").returncode == 0
     before = digests(out)
@@ -72,6 +67,12 @@ def _small_data(tmp_path):
 
     data = tmp_path / "data"
     shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", data / "rgi-macarthur")
+    # a small game keeps the cache, stamp and progress tests fast: two tables, one scenario
+    for f in (data / "rgi-macarthur" / "tables").glob("*.yaml"):
+        if f.stem not in ("road-costs", "damage"):
+            f.unlink()
+    for sid in ("new-guinea", "bataan-retreat"):
+        (data / "rgi-macarthur" / "scenarios" / f"{sid}.yaml").unlink()
     return data
 
 

@@ -199,16 +199,18 @@ def test_no_arguments_prints_the_help():
 # --- a damaged output is rebuilt; the gallery links only this build --------------------------------
 
 def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path):
-    out = tmp_path / "out"
-    assert run_cli("build", "rgi-macarthur", "--lang", "ja", "--out", out).returncode == 0
-    r = run_cli("build", "rgi-macarthur", "--lang", "en", "--out", out)
+    from test_build import _small_data
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    assert run_cli("--data", data, "build", "--lang", "ja", "--out", out).returncode == 0
+    r = run_cli("--data", data, "build", "--lang", "en", "--out", out)
     assert r.returncode == 0, r.stderr
     index = (out / "index.html").read_text(encoding="utf-8")
     assert ".en.a4.pdf" in index and ".ja.a4.pdf" not in index
     summary = out / "rgi-macarthur" / "summary.en.a4.pdf"
     good = summary.read_bytes()
     summary.write_bytes(b"")
-    r = run_cli("build", "rgi-macarthur", "--lang", "en", "--out", out)
+    r = run_cli("--data", data, "build", "--lang", "en", "--out", out)
     assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
     assert summary.read_bytes() == good
 

@@ -22,7 +22,8 @@ def installed(tmp_path_factory):
     venv = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
     py = venv / "bin" / "python"
-    # the dependencies come from this venv's site-packages (offline); playaids itself only from the wheel
+    # the dependencies come from this venv's site-packages (offline); playaids itself only from the wheel,
+    # installed by the new venv's own pip (never this one's: it would replace the editable install here)
     purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()
     Path(purelib, "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
