@@ -8,7 +8,7 @@ build: bootstrap
 	.venv/bin/playaids build --out output
 
 test: bootstrap
-	.venv/bin/python -m pytest -p no:cacheprovider -n 2
+	.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist worksteal
 
 bench: bootstrap
 	.venv/bin/python bench/run.py

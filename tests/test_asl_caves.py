@@ -259,10 +259,10 @@ def test_bad_terrain_points_at_the_line(tmp_path, cli):
 
 # --- generation -----------------------------------------------------------------------------
 
-def test_generate_1000_seeds_all_verify():
+def test_generate_300_seeds_all_verify():
     terrain = str(ASL / "board25-g11-examples.yaml")
     seen = set()
-    for seed in range(1000):
+    for seed in range(300):  # the hypothesis properties draw further seeds
         s = gen.generate(SCEN, MAP, ROOT / "data", seed, {"terrain": terrain, "caves": 1 + seed % 8})
         doc = s.as_dict()  # read back as plain data (YAML for the first seeds: pure-Python YAML is slow)
         s = _setup(yaml.safe_load(yaml.safe_dump(doc)) if seed < 20 else json.loads(json.dumps(doc)))

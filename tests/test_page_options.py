@@ -17,9 +17,9 @@ BLEED = 3 * 72 / 25.4
 COMMANDS = {
     "table": (["table", "rgi-macarthur", "combat-dice", "--format", "pdf", "-o"], "{out}"),
     "scenario": (["scenario", "rgi-macarthur", "korea", "-o", "{tmp}/setup.yaml", "--sheet"], "{out}"),
-    "summary": (["summary", "okinawa", "-o"], "{out}"),
+    "summary": (["summary", "rgi-macarthur", "-o"], "{out}"),
     "turns": (["turns", "okinawa", "-o"], "{out}"),
-    "glossary": (["glossary", "okinawa", "--format", "pdf", "-o"], "{out}"),
+    "glossary": (["glossary", "rgi-macarthur", "--format", "pdf", "-o"], "{out}"),
     "ccss": (["ccss", "--board", "25", "-o"], "{out}"),
 }
 

@@ -23,7 +23,7 @@ def test_turn_spans_and_missing_setups(game):
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_every_seed_generates_a_legal_setup(game, scenario):
-    for seed in range(1000):
+    for seed in range(300):  # the hypothesis properties draw further seeds
         setup = game.generate(scenario, seed)
         assert game.verify(setup) == [], (scenario, seed)
         assert len(setup.choices["us-advantage"]) == 5 and len(set(setup.choices["us-advantage"])) == 5

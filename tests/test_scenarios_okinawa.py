@@ -19,7 +19,7 @@ def test_all_scenarios_present():
 
 @pytest.mark.parametrize("sid", SCENARIOS)
 def test_every_seed_generates_a_legal_setup(sid):
-    for seed in range(1000):
+    for seed in range(300):  # the hypothesis properties draw further seeds
         setup = OK.generate(sid, seed)
         bad = OK.violations(setup)
         assert not bad, (sid, seed, [v.line() for v in bad])

@@ -24,7 +24,7 @@ def test_three_scenarios(game):
 
 @pytest.mark.parametrize("scenario", ["korea", "new-guinea", "bataan-retreat"])
 def test_every_seed_generates_a_legal_setup(game, scenario):
-    for seed in range(1000):
+    for seed in range(300):  # the hypothesis properties draw further seeds
         setup = game.generate(scenario, seed)
         assert game.verify(setup) == [], (scenario, seed)
 
