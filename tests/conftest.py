@@ -26,3 +26,17 @@ def cli():
 @pytest.fixture
 def fixture_data():
     return FIXTURES / "data"
+
+
+def run_main(capsys, *args) -> tuple[int, str]:
+    """Run the CLI in this process (faster than run_cli where no separate process is needed);
+    returns the exit code and what it printed (stderr then stdout)."""
+    from playaids import cli
+
+    try:
+        cli.main([str(a) for a in args])
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    cap = capsys.readouterr()
+    return code, cap.err + cap.out

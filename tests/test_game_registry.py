@@ -13,19 +13,13 @@ from playaids.games.asl_chapter_g import AslChapterG
 from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
 
-from conftest import ROOT
+from conftest import ROOT, run_main
 
 DATA = ROOT / "data"
 
 
 def _run(capsys, *args) -> tuple[int, str]:
-    try:
-        cli.main(list(map(str, args)))
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    cap = capsys.readouterr()
-    return code, cap.err + cap.out
+    return run_main(capsys, *args)
 
 
 def test_registry_is_explicit_and_matches_the_data():

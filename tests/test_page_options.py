@@ -4,6 +4,7 @@ bleed or the crop-mark slug, no colour left in grayscale), and each command keep
 import click
 import pdfplumber
 import pytest
+from conftest import run_main
 from pdfminer.pdftypes import resolve1
 
 from playaids import cli, pageoptions
@@ -25,13 +26,7 @@ COMMANDS = {
 
 
 def _run(capsys, args) -> tuple[int, str]:
-    try:
-        cli.main([str(a) for a in args])
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    cap = capsys.readouterr()
-    return code, cap.err
+    return run_main(capsys, *args)
 
 
 def _make(capsys, tmp_path, name, *options):

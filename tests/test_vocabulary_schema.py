@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from playaids import cli, schemas
+from conftest import run_main
+
+from playaids import schemas
 from playaids.engine import vocabulary
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data" / "demo-game"
@@ -76,13 +78,7 @@ def _write(root, text: str) -> Path:
 
 
 def _run(capsys, *args) -> tuple[int, str]:
-    try:
-        cli.main(list(map(str, args)))
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    cap = capsys.readouterr()
-    return code, cap.err + cap.out
+    return run_main(capsys, *args)
 
 
 def _validate(capsys, root) -> tuple[int, str]:
