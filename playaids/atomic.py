@@ -62,6 +62,13 @@ def write_bytes(path, data: bytes) -> None:
 
 def write_chunks(path, chunks) -> None:
     """Write the byte strings of `chunks` as they come (a long stream is never held whole)."""
+    if str(path) == "-":  # the Unix convention: standard output
+        import sys
+
+        for c in chunks:
+            sys.stdout.buffer.write(c)
+        sys.stdout.buffer.flush()
+        return
     path = Path(path)
     st = _check_target(path)
     try:
@@ -96,12 +103,25 @@ def write_text(path, text: str) -> None:
 
 
 def emit_pdf(data: bytes, out) -> None:
-    """A PDF to `out`, or to standard output when it is a pipe (never to a terminal)."""
+    """A PDF to `out`, or to standard output (no `out`, or `-`) when it is a pipe (never to a terminal)."""
     import sys
 
-    if out:
+    if out and str(out) != "-":
         write_bytes(out, data)
     elif sys.stdout.isatty():
         raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
     else:
         sys.stdout.buffer.write(data)
+
+
+def format_for(fmt: str | None, out, choices, default: str) -> str:
+    """The format asked for with --format, else the one the -o file's extension names
+    (`-o crt.pdf` is a PDF), else `default`."""
+    if fmt:
+        return fmt
+    if out and str(out) != "-":
+        ext = Path(str(out)).suffix.lower().lstrip(".")
+        ext = {"markdown": "md", "yml": "yaml", "htm": "html", "jsonl": "json"}.get(ext, ext)
+        if ext in choices:
+            return ext
+    return default

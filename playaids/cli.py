@@ -71,16 +71,22 @@ def list_cmd(ctx, game, scenarios):
         click.echo(i)
 
 
+TABLE_FORMATS = ("csv", "json", "md", "pdf")
+
+
 @cli.command()
 @click.argument("game")
 @click.argument("table")
-@click.option("--format", "fmt", type=click.Choice(["csv", "json", "md", "pdf"]), default="csv")
+@click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default=None,
+              help="csv, json, md or pdf; default: the -o file's extension, else csv.")
 @page_options(lang="en")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Output file (- for standard output).")
 @click.pass_context
 def table(ctx, game, table, fmt, page, out):
     """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
     root = _root(ctx)
+    fmt = atomic.format_for(fmt, out, TABLE_FORMATS, "csv")
     t = load.load_table(root, game, table)
     if fmt == "pdf":
         from playaids.render import cards

@@ -20,13 +20,15 @@ write_pdf = atomic.emit_pdf
 @click.argument("game")
 @click.argument("scenario", required=False)
 @page_options(lang="both")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True,
-              help="svg: the turn track alone (rows of boxes and their notes), for your own layout.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default=None,
+              help="pdf, or svg: the turn track alone (rows of boxes and their notes), for your own layout; "
+                   "default: the -o file's extension, else pdf.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
 def turns_cmd(ctx, game, scenario, page, fmt, out):
     """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF, or its
     track as SVG."""
+    fmt = atomic.format_for(fmt, out, ("pdf", "svg"), "pdf")
     from playaids import turns
     from playaids.render import turnsheet
 
@@ -62,12 +64,14 @@ def summary_cmd(ctx, game, page, out):
 
 @click.command("glossary")
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["md", "csv", "pdf"]), default="md", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["md", "csv", "pdf"]), default=None,
+              help="md, csv or pdf; default: the -o file's extension, else md.")
 @page_options(lang=None)
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
 def glossary_cmd(ctx, game, fmt, page, out):
     """The glossary of GAME (JA, EN, rule, note) as Markdown, CSV or PDF (always both languages)."""
+    fmt = atomic.format_for(fmt, out, ("md", "csv", "pdf"), "md")
     from playaids import glossary
 
     g = load.load_game(_root(ctx), game, with_tables=False)

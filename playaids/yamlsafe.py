@@ -173,6 +173,8 @@ def load(path) -> Located:
     A file unchanged since it was last parsed (same size and mtime) is not parsed again:
     callers treat the result as read-only."""
     path = os.fspath(path)
+    if path == "-":
+        return _load(path)
     try:
         st = os.stat(path)
         key = (path, st.st_mtime_ns, st.st_size)
@@ -188,7 +190,19 @@ def load(path) -> Located:
     return located
 
 
+def _stdin() -> bytes:
+    import sys
+
+    raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise DataError("-", f"standard input is more than the {MAX_BYTES} bytes allowed")
+    return raw
+
+
 def _load(path: str) -> Located:
+    if path == "-":  # the Unix convention: standard input
+        raw = _stdin()
+        return _parse_bytes(raw, "<stdin>")
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
@@ -207,6 +221,10 @@ def _load(path: str) -> Located:
         raise
     except OSError as e:
         raise DataError(path, f"cannot read: {e.strerror or e}") from None
+    return _parse_bytes(raw, path)
+
+
+def _parse_bytes(raw: bytes, path: str) -> Located:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -263,3 +263,18 @@ def test_build_workers_die_with_their_parent(tmp_path):
     while time.monotonic() < deadline and any(running(c) for c in children):
         time.sleep(0.05)
     assert not [c for c in children if running(c)]
+
+
+def test_check_table_never_replaces_the_checked_file_and_keeps_to_its_folder(tmp_path):
+    f = tmp_path / "fleet-damage.csv"
+    assert run_cli("table", "okinawa", "fleet-damage", "-o", f).returncode == 0
+    before = f.read_bytes()
+    assert "is an input of this command" in one_line_exit_2(run_cli("check-table", "okinawa", "fleet-damage", f,
+                                                                      "-o", f))
+    assert f.read_bytes() == before
+    d = tmp_path / "tables"
+    d.mkdir()
+    (d / "kamikaze-hits.csv").symlink_to("/etc/passwd")
+    (d / "fleet-damage.csv").write_bytes(before)
+    r = run_cli("check-table", "okinawa", "--dir", d)
+    assert r.returncode == 0 and b"root:" not in r.stdout and b"kamikaze-hits: no file" in r.stdout, r.stdout

@@ -30,8 +30,9 @@ def _emit(text: str, out: str | None) -> None:
 @click.option("--page", type=click.IntRange(min=1), help="PDF: the page holding the table (1-based).")
 @click.option("--table", "index", type=click.IntRange(min=1),
               help="Which table of the page or file, when it holds several (1-based; default 1).")
-@click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default="text", show_default=True,
-              help="text report, json, diff (daff highlighter CSV) or html.")
+@click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default=None,
+              help="text report, json, diff (daff highlighter CSV) or html; default: the -o file's extension "
+                   "(.html, .json, .txt), else text.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
 def check_table(ctx, game, table_id, file, directory, page, index, fmt, out):
@@ -39,6 +40,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, out):
     report every difference; or, with --dir, every table of GAME with the files of DIR.
 
     Exit status: 0 equal, 1 any difference, 2 a file that cannot be read or an unknown id."""
+    fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
     root = load.data_dir(ctx.obj.get("data"))
     if directory:
         if table_id or file:
@@ -48,6 +50,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, out):
         raise SystemExit(_check_dir(root, game, Path(directory), page, index, fmt, out))
     if not table_id or not file:
         raise PlayaidsError("give TABLE and FILE (or --dir DIR)")
+    atomic.note_input(file)  # the report never replaces the table it checks
     g = load.load_game(root, game, with_tables=False)
     table = load.load_table(root, game, table_id)
     cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
@@ -62,9 +65,13 @@ def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out) -> 
     glossary = Glossary(g.glossary)
     ids = load.table_ids(root, game)
     files: dict[str, list[Path]] = {}
+    home = directory.resolve()
     for p in sorted(directory.iterdir()):
-        if p.is_file() and p.suffix.lower() in readers.EXTENSIONS and p.stem in ids:
+        # a link out of the folder is not followed: the report never shows another file's lines
+        if p.is_file() and p.suffix.lower() in readers.EXTENSIONS and p.stem in ids \
+                and p.resolve().is_relative_to(home):
             files.setdefault(p.stem, []).append(p)
+            atomic.note_input(p)
     if not files:
         raise DataError(directory, f"no file named after a table of {game} "
                                    f"({', '.join(readers.SUPPORTED)})")

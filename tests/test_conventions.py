@@ -1,0 +1,44 @@
+"""Unix and click conventions (issue 16): `-` is standard input and output, the format follows
+the -o extension unless --format says otherwise."""
+import pytest
+
+from conftest import run_cli
+
+
+@pytest.mark.parametrize("args,name,magic", [
+    (["table", "macarthur-bataan", "crt"], "crt.pdf", b"%PDF"),
+    (["table", "macarthur-bataan", "crt"], "crt.json", b"{"),
+    (["table", "macarthur-bataan", "crt"], "crt.md", b"#"),
+    (["glossary", "okinawa"], "g.pdf", b"%PDF"),
+    (["glossary", "okinawa"], "g.csv", b"ja,"),
+    (["turns", "okinawa"], "t.svg", b"<svg"),
+])
+def test_the_format_follows_the_output_extension(tmp_path, args, name, magic):
+    r = run_cli(*args, "-o", tmp_path / name)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / name).read_bytes().lstrip().startswith(magic)
+
+
+def test_format_option_wins_over_the_extension(tmp_path):
+    r = run_cli("table", "okinawa", "fleet-damage", "--format", "csv", "-o", tmp_path / "x.pdf")
+    assert r.returncode == 0 and (tmp_path / "x.pdf").read_bytes().startswith(b"Target fleet")
+
+
+def test_dash_is_standard_output_and_input(tmp_path):
+    r = run_cli("table", "okinawa", "fleet-damage", "-o", "-", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith(b"Target fleet") and not (tmp_path / "-").exists()
+    r = run_cli("table", "okinawa", "fleet-damage", "--format", "pdf", "-o", "-", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith(b"%PDF") and not (tmp_path / "-").exists()
+    setup = run_cli("scenario", "rgi-macarthur", "korea", "--seed", 3).stdout
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "playaids", "verify", "-"], input=setup, capture_output=True)
+    assert r.returncode == 0 and b"legal" in r.stdout, r.stderr
+
+
+def test_check_table_report_format_follows_the_extension(tmp_path):
+    f = tmp_path / "fd.csv"
+    assert run_cli("table", "okinawa", "fleet-damage", "-o", f).returncode == 0
+    assert run_cli("check-table", "okinawa", "fleet-damage", f, "-o", tmp_path / "r.html").returncode == 0
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
