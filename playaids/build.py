@@ -103,6 +103,8 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
             return done
     ids = list(games) if games else load.game_ids(root)
+    if not ids:
+        raise PlayaidsError(f"{root}: no game folder here (a game is a folder holding game.yaml)")
     known = set(load.game_ids(root))
     for gid in ids:
         if gid not in known:

@@ -48,13 +48,26 @@ def options(games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=Fals
             "bleed_mm": bleed_mm, "crop_marks": crop_marks}
 
 
+# A game folder's layout: only these files are data (a stray file or folder is never read).
+LAYOUT = ("*.yaml", "tables/*.yaml", "scenarios/*.yaml")
+MAX_FILE = 2 * 1024 * 1024 + 1  # past the YAML reader's cap the file is an error anyway
+
+
+def data_files(root) -> list[Path]:
+    """The files of every game folder's layout under the data folder (`<game>/game.yaml` marks one)."""
+    root = Path(root)
+    games = sorted(p.parent for p in root.glob("*/game.yaml") if p.is_file())
+    return sorted(f for g in games for pattern in LAYOUT for f in g.glob(pattern) if f.is_file())
+
+
 def stamp(root, options: dict) -> str:
-    """Code, options and the bytes of every file under the data folder."""
+    """Code, options and the bytes of every data file of the games' layout."""
     root = Path(root).resolve()
     h = hashlib.sha256(code_key().encode())
     h.update(json.dumps({**options, "data": str(root)}, sort_keys=True, default=str).encode())
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        data = path.read_bytes()
+    for path in data_files(root):
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE)
         h.update(f"\0{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
         h.update(data)
     return h.hexdigest()

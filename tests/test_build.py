@@ -99,10 +99,16 @@ def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path
     r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
     assert b"built 1 files" in r.stderr, r.stderr
     assert digests(out)["rgi-macarthur/charts/road-costs.en.a4.pdf"] == before["rgi-macarthur/charts/road-costs.en.a4.pdf"]
-    # one byte of any data file, even one no output reads, is a change
+    # a stray file beside the data is not data: the build stops at the stamp
+    docs = (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns
     (data / "rgi-macarthur" / "notes.txt").write_text("x", encoding="utf-8")
     r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
-    assert b"built 0 files" in r.stderr and r.returncode == 0  # went through: the job list found nothing to do
+    assert b"built 0 files" in r.stderr and (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns == docs
+    # one byte of any file of the game's layout, even a comment, is a change: the build goes through
+    with open(data / "rgi-macarthur" / "game.yaml", "a", encoding="utf-8") as f:
+        f.write("# a comment\n")
+    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    assert re.search(rb"built \d+ files", r.stderr) and r.returncode == 0, r.stderr
     assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns != docs
 
 

@@ -278,3 +278,17 @@ def test_check_table_never_replaces_the_checked_file_and_keeps_to_its_folder(tmp
     (d / "fleet-damage.csv").write_bytes(before)
     r = run_cli("check-table", "okinawa", "--dir", d)
     assert r.returncode == 0 and b"root:" not in r.stdout and b"kamikaze-hits: no file" in r.stdout, r.stdout
+
+
+def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tmp_path):
+    line = one_line_exit_2(run_cli("--data", tmp_path, "build", "--out", tmp_path / "out"))
+    assert "no game folder here" in line and not (tmp_path / "out" / "index.html").exists()
+    from playaids import buildstamp
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    (data / "rgi-macarthur" / "huge.bin").write_bytes(b"\0" * 1000)
+    (data / "rgi-macarthur" / "tables" / "sub").mkdir()
+    names = {p.relative_to(data).as_posix() for p in buildstamp.data_files(data)}
+    assert "rgi-macarthur/game.yaml" in names and "rgi-macarthur/tables/road-costs.yaml" in names
+    assert not any("huge" in n or "/sub" in n for n in names)
