@@ -55,20 +55,49 @@ def cli(ctx, data):
 
 @cli.command("list")
 @click.argument("game", required=False)
-@click.option("--scenarios", is_flag=True, help="List the scenario ids of GAME instead of its tables.")
+@click.option("--scenarios", is_flag=True, help="List the scenarios of GAME instead of its tables.")
+@click.option("--units", "units_of", metavar="SCENARIO", default=None,
+              help="List what a setup of SCENARIO must place: unit, side, count, where (rule).")
+@click.option("--format", "fmt", type=click.Choice(["text", "ids", "json"]), default="text", show_default=True,
+              help="text: id and title; ids: the ids alone, one a line; json: everything.")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True, help="Language of titles.")
 @click.pass_context
-def list_cmd(ctx, game, scenarios):
-    """Game ids, or the table ids (--scenarios: scenario ids) of GAME, one per line."""
+def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
+    """Games, or the tables (--scenarios: scenarios; --units SCENARIO: units) of GAME."""
     root = _root(ctx)
-    if scenarios and game:
+    if units_of:
+        if not game:
+            raise PlayaidsError("--units needs GAME")
+        from playaids.engine import loading
+
+        sc = loading.load_scenario(root, game, units_of)
+        rows = [{"id": u.id, "title": (u.name or {}).get(lang) or u.id, "side": u.side, "count": u.count,
+                 "at": u.at if u.at is not None else "any", "rule": u.rule} for u in sc.units]
+    elif scenarios and game:
         from playaids.engine import loading
 
         load.load_game(root, game, with_tables=False)
-        ids = loading.scenario_ids(root, game)
+        rows = [{"id": sid, "title": loading.load_scenario(root, game, sid).title.get(lang) or sid}
+                for sid in loading.scenario_ids(root, game)]
+    elif game:
+        rows = [{"id": tid, "title": load.load_table(root, game, tid).title.get(lang) or tid}
+                for tid in load.table_ids(root, game)]
     else:
-        ids = load.table_ids(root, game) if game else load.game_ids(root)
-    for i in ids:
-        click.echo(i)
+        rows = [{"id": gid, "title": load.load_game(root, gid, with_tables=False).title.get(lang) or gid,
+                 "source": str(root / gid)} for gid in load.game_ids(root)]
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
+        return
+    width = max((len(r["id"]) for r in rows), default=0)
+    for r in rows:
+        if fmt == "ids":
+            click.echo(r["id"])
+        elif units_of:
+            at = r["at"] if isinstance(r["at"], str) else json.dumps(r["at"], ensure_ascii=False)
+            click.echo(printable(f"{r['id']:<{width}}  {r['side']:<8} {str(r['count']):>8}  at {at}  ({r['rule']})"
+                                 f"  {' '.join(str(r['title']).split())}"))
+        else:
+            click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}"))
 
 
 TABLE_FORMATS = ("csv", "json", "md", "pdf")

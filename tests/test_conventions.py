@@ -42,3 +42,21 @@ def test_check_table_report_format_follows_the_extension(tmp_path):
     assert run_cli("table", "okinawa", "fleet-damage", "-o", f).returncode == 0
     assert run_cli("check-table", "okinawa", "fleet-damage", f, "-o", tmp_path / "r.html").returncode == 0
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_list_shows_titles_ids_json_and_a_scenarios_units():
+    import json
+
+    r = run_cli("list")
+    assert r.returncode == 0 and b"okinawa              Okinawa\n" in r.stdout
+    assert run_cli("list", "--format", "ids").stdout.split()[:2] == [b"amigos-insurrectors", b"asl-chapter-g"]
+    games = json.loads(run_cli("list", "--format", "json").stdout)
+    mac = next(g for g in games if g["id"] == "macarthur-bataan")
+    assert mac["title"] == "MacArthur: The Road to Bataan" and mac["source"].endswith("macarthur-bataan")
+    tables = run_cli("list", "okinawa", "--lang", "ja").stdout.decode()
+    assert "fleet-damage" in tables and "艦隊損害表" in tables
+    units = json.loads(run_cli("list", "rgi-macarthur", "--units", "korea", "--format", "json").stdout)
+    un = next(u for u in units if u["id"] == "un-infantry")
+    assert un["side"] == "blue" and un["count"] == 18 and un["at"] == {"zone": "pusan-perimeter"}
+    r = run_cli("list", "rgi-macarthur", "--units", "nope")
+    assert r.returncode == 2 and b"unknown scenario" in r.stderr

@@ -11,7 +11,7 @@ GAMES = ["macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa"]
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_turn_record_has_exactly_the_scenario_ids(gid):
-    listed = run_cli("list", gid, "--scenarios")
+    listed = run_cli("list", gid, "--scenarios", "--format", "ids")
     assert listed.returncode == 0
     ids = listed.stdout.decode().split()
     assert ids == loading.scenario_ids(ROOT, gid)

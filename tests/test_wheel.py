@@ -51,7 +51,7 @@ def test_every_command_works_outside_the_checkout(installed):
         assert r.returncode in (0, 1), (args, r.stderr[-1000:])
         return r
 
-    assert run("list").stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan",
+    assert run("list", "--format", "ids").stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan",
                                           b"okinawa", b"rgi-macarthur"]
     assert run("table", "okinawa", "fleet-damage").stdout.startswith(b"Target fleet,1,2,3")
     run("table", "macarthur-bataan", "crt", "--format", "pdf", "-o", "crt.pdf")
