@@ -101,6 +101,7 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
 
 
 TABLE_FORMATS = ("csv", "json", "md", "pdf")
+MAX_SHEETS = 1000  # --count with --sheet: one PDF per setup
 
 
 @cli.command()
@@ -138,7 +139,8 @@ def _game_options(fn):
 @cli.command()
 @click.argument("game")
 @click.argument("scenario")
-@click.option("--seed", type=int, default=None, help="Seed of the random draws (default: 0).")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Seed of the random draws (default: a fresh one, printed on stderr and kept in the setup).")
 @click.option("--count", type=click.IntRange(1, 1_000_000), default=None,
               help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
@@ -153,26 +155,42 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
     from playaids.engine import api, setupfile
 
     root = _root(ctx)
-    seed = 0 if seed is None else seed
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
-    if count:
-        lines = (json.dumps(api.generate(root, game, scenario, s, map_file, options).as_dict(), ensure_ascii=False,
-                            sort_keys=False) + "\n" for s in range(seed, seed + count))  # streamed: bounded memory
-        if out:
-            atomic.write_chunks(out, (line.encode("utf-8") for line in lines))
-        else:
-            for line in lines:
-                click.echo(line, nl=False)
-        return
-    if sheet and out and os.path.abspath(sheet) == os.path.abspath(out):
+    if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
-    setup = api.generate(root, game, scenario, seed, map_file, options)
-    _emit(setupfile.dump(setup), out)
-    if sheet:
+    if count and sheet and count > MAX_SHEETS:
+        raise PlayaidsError(f"--sheet with --count writes one sheet per setup: at most {MAX_SHEETS}, not {count}")
+    if seed is None:  # a fresh seed, said aloud: every setup can be drawn again
+        import secrets
+
+        seed = secrets.randbelow(10**9)
+        click.echo(f"playaids: seed {seed} (give --seed {seed} to draw this setup again)", err=True)
+
+    def write_sheet(setup, path):
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
-        atomic.write_bytes(sheet, setupsheet.render(root, setup, sc, found, page))
+        atomic.write_bytes(path, setupsheet.render(root, setup, sc, found, page))
+
+    if count:
+        def lines():
+            for s in range(seed, seed + count):  # streamed: bounded memory
+                setup = api.generate(root, game, scenario, s, map_file, options)
+                if sheet:  # one sheet per setup, the seed in its name: sheet.SEED.pdf
+                    stem = Path(sheet)
+                    write_sheet(setup, stem.with_name(f"{stem.stem}.{s}{stem.suffix or '.pdf'}"))
+                yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
+
+        if out:
+            atomic.write_chunks(out, (line.encode("utf-8") for line in lines()))
+        else:
+            for line in lines():
+                click.echo(line, nl=False)
+        return
+    setup = api.generate(root, game, scenario, seed, map_file, options)
+    _emit(setupfile.dump(setup), out)
+    if sheet:
+        write_sheet(setup, sheet)
 
 
 @cli.command()

@@ -60,3 +60,26 @@ def test_list_shows_titles_ids_json_and_a_scenarios_units():
     assert un["side"] == "blue" and un["count"] == 18 and un["at"] == {"zone": "pusan-perimeter"}
     r = run_cli("list", "rgi-macarthur", "--units", "nope")
     assert r.returncode == 2 and b"unknown scenario" in r.stderr
+
+
+def test_without_seed_a_fresh_one_is_drawn_told_and_kept(tmp_path):
+    import re
+
+    import yaml
+
+    r = run_cli("scenario", "rgi-macarthur", "korea", "-o", tmp_path / "a.yaml")
+    assert r.returncode == 0
+    told = int(re.search(rb"seed (\d+) \(give --seed", r.stderr).group(1))
+    assert yaml.safe_load((tmp_path / "a.yaml").read_text(encoding="utf-8"))["seed"] == told
+    again = run_cli("scenario", "rgi-macarthur", "korea", "--seed", told)
+    assert again.stdout == (tmp_path / "a.yaml").read_bytes() and not again.stderr
+
+
+def test_count_with_sheet_writes_one_sheet_per_setup(tmp_path):
+    r = run_cli("scenario", "rgi-macarthur", "korea", "--seed", 10, "--count", 2, "--sheet", tmp_path / "s.pdf",
+                "-o", tmp_path / "k.jsonl")
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.glob("s.*.pdf")) == ["s.10.pdf", "s.11.pdf"]
+    assert (tmp_path / "k.jsonl").read_text(encoding="utf-8").count("\n") == 2
+    r = run_cli("scenario", "rgi-macarthur", "korea", "--count", 5000, "--sheet", tmp_path / "s.pdf")
+    assert r.returncode == 2 and b"at most 1000" in r.stderr and r.stderr.count(b"\n") == 1
