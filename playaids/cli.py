@@ -206,7 +206,11 @@ def verify(ctx, files, map_file, fmt):
     results, unreadable = [], []
     for f in files:  # each file on its own: one unreadable file does not hide the others' reports
         try:
-            results.append((f, *api.verify_file(root, f, map_file)))
+            from playaids.engine import setupfile
+
+            setup = setupfile.load(f)
+            sc, found = api.verify_setup(root, setup, map_file)
+            results.append((f, setup, sc, api.root_causes(sc, found)))
         except PlayaidsError as e:
             if len(files) == 1:
                 raise
@@ -214,20 +218,25 @@ def verify(ctx, files, map_file, fmt):
             click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
     broken = False
     report = []
-    for f, sc, found in results:
+    for f, setup, sc, found in results:
         bad = [v for v in found if v.status == "violation"]
         broken = broken or bool(bad)
-        report.append({"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad,
-                       "violations": [v.as_dict() for v in found]})
+        located = []
+        for v in found:  # where each one is in the file, 1-based, as an editor shows it
+            path, line, where = api.locate(setup, v)
+            located.append({**v.as_dict(), "where": where, "file": path, "line": line})
+        report.append({"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad, "violations": located})
     if fmt == "json":
         report += unreadable
         click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
     else:
-        for r, (f, sc, found) in zip(report, results):
+        for r, (f, setup, sc, found) in zip(report, results):
             if len(results) > 1:
                 click.echo(f"== {f}")
-            for v in found:
-                click.echo(printable(v.line()))
+            for v in r["violations"]:
+                at = f"{v['file']}:{v['line']}: " if v["line"] else ""
+                head = "unchecked: " if v["status"] == "unchecked" else ""
+                click.echo(printable(f"{at}{v['rule']}  {v['where']}: {head}{v['message']}"))
             n = sum(v.status == "violation" for v in found)
             u = sum(v.status == "unchecked" for v in found)
             click.echo(f"{f}: {'legal' if not n else f'{n} violation' + ('s' if n > 1 else '')}"

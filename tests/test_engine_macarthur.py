@@ -197,7 +197,7 @@ def test_cli_verify_exit_codes(tmp_path):
     ("game: nope\nscenario: historical\n", "unknown game 'nope'"),
     ("game: macarthur-bataan\nscenario: nope\n", "unknown scenario of macarthur-bataan 'nope'"),
     ("game: macarthur-bataan\nscenario: historical\nplacements:\n  - {side: allied, unit: p-99, at: clark}\n",
-     "bad.yaml:4: placements.0: unknown unit 'p-99'"),
+     "bad.yaml:4: placement 1: unknown unit 'p-99'"),
     ("game: macarthur-bataan\nscenario: historical\nplacements:\n  - {side: allied, unit: p-35, count: two, at: x}\n",
      "bad.yaml:4:"),
     ("game: macarthur-bataan\nscenario: historical\ndraws: [1]\n", "draws must be a mapping"),

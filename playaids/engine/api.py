@@ -1,6 +1,8 @@
 """The engine's entry points as the CLI and the renderers use them."""
 from __future__ import annotations
 
+import re
+
 from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import loading, setupfile
@@ -21,8 +23,11 @@ def verify_setup(root, setup, map_file=None):
         scenario = loading.load_scenario(root, setup.game, setup.scenario)
     except DataError:
         raise
-    except Exception as e:  # UnknownId: say which file asked for it
-        line = setup.located.where(("game",))[0] if setup.located else None
+    except Exception as e:  # UnknownId: say which file asked for it, at the line of the unknown id
+        from playaids import load
+
+        key = "scenario" if setup.game in load.game_ids(root) else "game"
+        line = setup.located.where((key,))[0] if setup.located else None
         raise DataError(path, str(e), line) from None
     gmap = loading.load_map(root, setup.game, map_file)
     return scenario, ver.verify(setup, scenario, gmap, root, games.checks(setup.game).items())
@@ -30,3 +35,42 @@ def verify_setup(root, setup, map_file=None):
 
 def verify_file(root, path, map_file=None):
     return verify_setup(root, setupfile.load(path), map_file)
+
+
+_PLACE = re.compile(r"^placements\.(\d+)(.*)$")
+_VALUE = re.compile(r"^(draws|derived|choices)\.([^\s(]+)(.*)$")
+
+
+def locate(setup, v) -> tuple[str, int | None, str]:
+    """(file, 1-based line, where in a person's words) of a violation in its setup file:
+    `placements.8 (b-17 at nichols)` is the 9th placement, at its line."""
+    path = setup.located.path if setup.located else ""
+    keys, where = None, v.where
+    if m := _PLACE.match(v.where):
+        i = int(m.group(1))
+        keys, where = ("placements", i), f"placement {i + 1}{m.group(2)}"
+    elif m := _VALUE.match(v.where):
+        keys = (m.group(1), m.group(2))
+    line = setup.located.where(keys)[0] if setup.located is not None and keys else None
+    return path, line, where
+
+
+def root_causes(scenario, found: list) -> list:
+    """The violations less those a wrong value upstream explains: a lookup (derived value) whose
+    row, column or condition element is itself wrong is not reported again."""
+    wrong = {m.group(2) for v in found if v.status == "violation" and (m := _VALUE.match(v.where))}
+    if not wrong:
+        return found
+    refs = {}
+    for e in scenario.elements:
+        used = set()
+        for value in e.values():
+            items = value if isinstance(value, list) else list(value) if isinstance(value, dict) else [value]
+            used |= {x for x in items if isinstance(x, str)}
+        refs[e["id"]] = used
+
+    def explained(v):
+        m = _VALUE.match(v.where)
+        return bool(m and m.group(1) == "derived" and refs.get(m.group(2), set()) & (wrong - {m.group(2)}))
+
+    return [v for v in found if not explained(v)]

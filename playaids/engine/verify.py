@@ -29,9 +29,13 @@ def check_structure(setup, scenario) -> None:
     for i, p in enumerate(setup.placements):
         if scenario.unit(p.unit) is None:
             path, line = setup.where("placements", i, "unit")
-            known = ", ".join(u.id for u in scenario.units[:8]) + (" ..." if len(scenario.units) > 8 else "")
-            raise DataError(path or "setup", f"placements.{i}: unknown unit {p.unit!r} in scenario "
-                            f"{scenario.id} (known: {known or 'none'})", line)
+            import difflib
+
+            near = difflib.get_close_matches(p.unit, [u.id for u in scenario.units], n=3, cutoff=0.5)
+            hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+                f"`playaids list {scenario.game} --units {scenario.id}` lists them"
+            raise DataError(path or "setup", f"placement {i + 1}: unknown unit {p.unit!r} in scenario "
+                            f"{scenario.id} ({hint})", line)
 
 
 def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
