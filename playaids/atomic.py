@@ -28,6 +28,11 @@ def _key(path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
+def forget_inputs() -> None:
+    """A new command begins: nothing read yet (the CLI calls this; tests run many commands)."""
+    _INPUTS.clear()
+
+
 def note_input(path) -> None:
     """Remember that the command read `path`: no output of this command may replace it."""
     k = _key(path)

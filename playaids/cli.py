@@ -160,11 +160,15 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
     if count and sheet and count > MAX_SHEETS:
         raise PlayaidsError(f"--sheet with --count writes one sheet per setup: at most {MAX_SHEETS}, not {count}")
-    if seed is None:  # a fresh seed, said aloud: every setup can be drawn again
+    fresh = seed is None
+    if fresh:  # a fresh seed, said aloud once the setup is made: every setup can be drawn again
         import secrets
 
         seed = secrets.randbelow(10**9)
-        click.echo(f"playaids: seed {seed} (give --seed {seed} to draw this setup again)", err=True)
+
+    def tell():
+        if fresh:
+            click.echo(f"playaids: seed {seed} (give --seed {seed} to draw this setup again)", err=True)
 
     def write_sheet(setup, path):
         from playaids.render import setupsheet
@@ -186,11 +190,13 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
         else:
             for line in lines():
                 click.echo(line, nl=False)
+        tell()
         return
     setup = api.generate(root, game, scenario, seed, map_file, options)
     _emit(setupfile.dump(setup), out)
     if sheet:
         write_sheet(setup, sheet)
+    tell()
 
 
 @cli.command()
@@ -312,6 +318,7 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
+    atomic.forget_inputs()
     try:
         cli(args=argv, standalone_mode=False, obj={})
     except PlayaidsError as e:

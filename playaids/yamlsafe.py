@@ -181,6 +181,7 @@ def load(path) -> Located:
     except OSError:
         key = None
     if key is not None and key in _CACHE:
+        atomic.note_input(path)  # read (from the cache) by this command all the same
         return _CACHE[key]
     located = _load(path)
     if key is not None:

@@ -40,3 +40,27 @@ def run_main(capsys, *args) -> tuple[int, str]:
         code = e.code
     cap = capsys.readouterr()
     return code, cap.err + cap.out
+
+
+class Ran:
+    """What a command run in this process returned, shaped like subprocess.CompletedProcess."""
+
+    def __init__(self, returncode, stdout: str, stderr: str):
+        self.returncode, self.stdout, self.stderr = returncode, stdout.encode(), stderr.encode()
+
+
+@pytest.fixture
+def cli_in(capsys):
+    """Run a command in this process (no Python start-up): for tests of text output and exit codes."""
+    from playaids import cli as cli_module
+
+    def run(*args):
+        try:
+            cli_module.main([str(a) for a in args])
+            code = 0
+        except SystemExit as e:
+            code = e.code
+        cap = capsys.readouterr()
+        return Ran(code, cap.out, cap.err)
+
+    return run

@@ -29,35 +29,35 @@ def setup_file(tmp_path_factory):
 
 # --- outputs never destroy inputs --------------------------------------------------------------
 
-def test_output_equal_to_an_input_is_refused_and_the_input_kept(tmp_path):
+def test_output_equal_to_an_input_is_refused_and_the_input_kept(tmp_path, cli_in):
     data = tmp_path / "data"
     import shutil
 
     shutil.copytree(FIXTURES.parent.parent / "data" / "rgi-macarthur", data / "rgi-macarthur")
     table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
     before = table.read_bytes()
-    r = run_cli("--data", data, "table", "rgi-macarthur", "road-costs", "-o", table)
+    r = cli_in("--data", data, "table", "rgi-macarthur", "road-costs", "-o", table)
     assert "is an input of this command" in one_line_exit_2(r)
     assert table.read_bytes() == before
     # through a symlink too
     link = tmp_path / "link.yaml"
     link.symlink_to(table)
-    r = run_cli("--data", data, "table", "rgi-macarthur", "road-costs", "-o", link)
+    r = cli_in("--data", data, "table", "rgi-macarthur", "road-costs", "-o", link)
     assert "is an input of this command" in one_line_exit_2(r)
     assert table.read_bytes() == before and link.is_symlink()
 
 
-def test_map_file_is_not_overwritten(tmp_path):
+def test_map_file_is_not_overwritten(tmp_path, cli_in):
     m = tmp_path / "map.yaml"
     m.write_text("places: []\n", encoding="utf-8")
     before = m.read_bytes()
-    r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", 1, "--map", m, "-o", m)
+    r = cli_in("scenario", "macarthur-bataan", "historical", "--seed", 1, "--map", m, "-o", m)
     assert r.returncode == 2 and m.read_bytes() == before, r.stderr
 
 
-def test_sheet_and_output_the_same_file_is_refused(tmp_path):
+def test_sheet_and_output_the_same_file_is_refused(tmp_path, cli_in):
     f = tmp_path / "s.yaml"
-    r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", 1, "-o", f, "--sheet", f)
+    r = cli_in("scenario", "macarthur-bataan", "historical", "--seed", 1, "-o", f, "--sheet", f)
     assert "-o and --sheet" in one_line_exit_2(r)
     assert not f.exists()
 
@@ -79,13 +79,13 @@ def test_a_device_is_written_into_not_replaced(tmp_path):
         assert r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
-def test_long_output_names_and_errors_name_the_users_file(tmp_path):
+def test_long_output_names_and_errors_name_the_users_file(tmp_path, cli_in):
     name = tmp_path / ("a" * 251 + ".csv")  # 255 characters: legal, and the temporary name must fit too
-    r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "csv", "-o", name)
+    r = cli_in("table", "rgi-macarthur", "road-costs", "--format", "csv", "-o", name)
     assert r.returncode == 0 and name.is_file(), r.stderr
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    line = one_line_exit_2(run_cli("table", "rgi-macarthur", "road-costs", "-o", blocker / "x.csv"))
+    line = one_line_exit_2(cli_in("table", "rgi-macarthur", "road-costs", "-o", blocker / "x.csv"))
     assert str(blocker / "x.csv") in line and ".tmp" not in line
 
 
@@ -102,10 +102,10 @@ def test_empty_out_folder_is_refused(tmp_path):
     ("game: macarthur-bataan\nscenario: historical\nseed: " + "9" * 5000 + "\n", "digits"),
     ("game: macarthur-bataan\nscenario: historical\nseed: 2020-01-01\n", "quote it"),
 ])
-def test_hostile_yaml_is_one_line(tmp_path, text, says):
+def test_hostile_yaml_is_one_line(tmp_path, text, says, cli_in):
     f = tmp_path / "x.yaml"
     f.write_text(text, encoding="utf-8")
-    assert says in one_line_exit_2(run_cli("verify", f))
+    assert says in one_line_exit_2(cli_in("verify", f))
 
 
 def test_deep_yaml_in_data_does_not_stop_validation(tmp_path):
@@ -119,56 +119,56 @@ def test_deep_yaml_in_data_does_not_stop_validation(tmp_path):
 
 
 @pytest.mark.parametrize("value", ["-100", ".nan", "true", "'x'", "[1]", "{a: 1}", "1e400"])
-def test_stacking_points_must_be_finite_and_not_negative(setup_file, tmp_path, value):
+def test_stacking_points_must_be_finite_and_not_negative(setup_file, tmp_path, value, cli_in):
     text = setup_file.read_text(encoding="utf-8").replace("  at: corregidor\n", f"  at: corregidor\n  sp: {value}\n", 1)
     assert "sp: " + value in text
     f = tmp_path / "sp.yaml"
     f.write_text(text, encoding="utf-8")
-    line = one_line_exit_2(run_cli("verify", f))
+    line = one_line_exit_2(cli_in("verify", f))
     assert "sp must be" in line and ":" in line.split(" ")[0]
 
 
 @pytest.mark.parametrize("value", [[1], {"a": 1}, [[1]], None])
-def test_a_battery_number_of_the_wrong_type_is_a_violation(setup_file, tmp_path, value):
+def test_a_battery_number_of_the_wrong_type_is_a_violation(setup_file, tmp_path, value, cli_in):
     doc = yaml.safe_load(setup_file.read_text(encoding="utf-8"))
     batteries = doc["choices"]["corregidor-battery-numbers"]
     batteries[next(iter(batteries))] = value
     f = tmp_path / "b.yaml"
     f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    r = run_cli("verify", f)
+    r = cli_in("verify", f)
     assert r.returncode == 1 and b"must be one number" in r.stdout and not r.stderr, r.stderr
 
 
-def test_end_card_of_the_wrong_type_is_a_violation(tmp_path):
+def test_end_card_of_the_wrong_type_is_a_violation(tmp_path, cli_in):
     f = tmp_path / "k.yaml"
-    assert run_cli("scenario", "rgi-macarthur", "korea", "--seed", 2, "-o", f).returncode == 0
+    assert cli_in("scenario", "rgi-macarthur", "korea", "--seed", 2, "-o", f).returncode == 0
     doc = yaml.safe_load(f.read_text(encoding="utf-8"))
     doc["draws"]["movement-deck"]["end-card"] = "\x1b[2J"
     f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    r = run_cli("verify", f)
+    r = cli_in("verify", f)
     assert r.returncode == 1 and b"end-card must give" in r.stdout and b"\x1b" not in r.stdout
 
 
-def test_bleed_nan_is_one_line():
-    r = run_cli("table", "rgi-macarthur", "road-costs", "--format", "pdf", "--bleed", "nan", "-o", "x.pdf")
+def test_bleed_nan_is_one_line(cli_in):
+    r = cli_in("table", "rgi-macarthur", "road-costs", "--format", "pdf", "--bleed", "nan", "-o", "x.pdf")
     assert "not a number of millimetres" in one_line_exit_2(r)
 
 
-def test_fifo_and_device_as_input_are_not_files(tmp_path):
+def test_fifo_and_device_as_input_are_not_files(tmp_path, cli_in):
     fifo = tmp_path / "in.yaml"
     os.mkfifo(fifo)
-    assert "not a regular file" in one_line_exit_2(run_cli("verify", fifo))
-    assert "not a regular file" in one_line_exit_2(run_cli("verify", "/dev/zero"))
+    assert "not a regular file" in one_line_exit_2(cli_in("verify", fifo))
+    assert "not a regular file" in one_line_exit_2(cli_in("verify", "/dev/zero"))
 
 
 # --- paths stay home, nothing of a file echoed, no control characters ---------------------------
 
 @pytest.mark.parametrize("ref", ["/etc/passwd", "../../../../../etc/passwd"])
-def test_a_setup_cannot_name_a_terrain_outside_its_folder(tmp_path, ref):
+def test_a_setup_cannot_name_a_terrain_outside_its_folder(tmp_path, ref, cli_in):
     text = (ASL / "caves-legal.yaml").read_text(encoding="utf-8")
     f = tmp_path / "caves.yaml"
     f.write_text(text.replace("terrain: board25-g11-examples.yaml", f"terrain: {ref}"), encoding="utf-8")
-    line = one_line_exit_2(run_cli("verify", f))
+    line = one_line_exit_2(cli_in("verify", f))
     assert "must be in the setup file's folder" in line and "root:" not in line
 
 
@@ -182,12 +182,12 @@ def test_a_generated_cave_setup_carries_its_terrain(tmp_path):
     assert run_cli("verify", f, cwd=tmp_path).returncode == 0
 
 
-def test_control_characters_are_escaped(tmp_path):
-    r = run_cli("list", "\x1b]0;title\x07")
+def test_control_characters_are_escaped(tmp_path, cli_in):
+    r = cli_in("list", "\x1b]0;title\x07")
     assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b" in r.stderr
     f = tmp_path / "e.yaml"
     f.write_text('game: "\\e[2J"\nscenario: a\n', encoding="utf-8")
-    r = run_cli("verify", f)
+    r = cli_in("verify", f)
     assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b" in r.stderr
 
 
@@ -217,10 +217,10 @@ def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path
 
 # --- batches, streams and workers --------------------------------------------------------------
 
-def test_verify_of_several_files_reports_each_and_goes_on(setup_file, tmp_path):
+def test_verify_of_several_files_reports_each_and_goes_on(setup_file, tmp_path, cli_in):
     bad = tmp_path / "bad.yaml"
     bad.write_text("a: [\n", encoding="utf-8")
-    r = run_cli("verify", setup_file, bad, setup_file)
+    r = cli_in("verify", setup_file, bad, setup_file)
     assert r.returncode == 2, r.stderr
     assert r.stdout.count(b"legal") == 2 and str(bad).encode() in r.stderr and b"Traceback" not in r.stderr
 
