@@ -29,7 +29,8 @@ def _emit(text: str, out: str | None) -> None:
 # Commands whose modules are imported only when they run (a warm `build` stays fast).
 LAZY = {"check-table": "playaids.checker.command:check_table",  # the table checker, issue 7
         "turns": "playaids.doccli:turns_cmd", "summary": "playaids.doccli:summary_cmd",  # issue 5
-        "glossary": "playaids.doccli:glossary_cmd"}
+        "glossary": "playaids.doccli:glossary_cmd",
+        "preflight": "playaids.preflight_command:preflight"}  # the print preflight, issue 13
 
 
 class LazyGroup(click.Group):
@@ -288,8 +289,9 @@ def data_validate(ctx, folder):
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
 @page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
+@click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
 @click.pass_context
-def build(ctx, games, out_dir, pages, force):
+def build(ctx, games, out_dir, pages, force, check):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     if not str(out_dir).strip():
         raise PlayaidsError("--out is empty: name the folder to build into")
@@ -301,12 +303,29 @@ def build(ctx, games, out_dir, pages, force):
     key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
     if not force and (done := buildstamp.nothing_to_do(out_dir, key, t0)):
         click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone
+        _preflight_build(out_dir) if check else None
         return
     from playaids import build as builder
 
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
                             force, progress=builder.stderr_progress, key=key)
     click.echo(summary, err=True)
+    if check:
+        _preflight_build(out_dir)
+
+
+def _preflight_build(out_dir) -> None:
+    """The preflight over the PDFs this build vouches for (its stamp's outputs)."""
+    from playaids import buildstamp, preflight
+
+    record = json.loads(buildstamp._path(out_dir).read_text(encoding="utf-8"))
+    pdfs = [Path(out_dir) / rel for rel in sorted(record["outputs"]) if rel.endswith(".pdf")]
+    findings = [f for p in pdfs for f in preflight.check(p)]
+    for f in findings:
+        click.echo(printable(f.line()))
+    click.echo(f"preflight: {len(pdfs)} PDFs, {len(findings)} findings", err=True)
+    if findings:
+        raise SystemExit(1)
 
 
 for _command in games.commands():  # each game's own commands (games.base.Game.commands)

@@ -1,0 +1,129 @@
+"""What a printed page must satisfy, checked on any PDF (ours or a publisher's) with pdfplumber:
+text inside the trim box less a safe margin, no overprinted text, every font embedded, no text
+too small to read, one language per aid. Each finding is `file:page: what is wrong`."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from playaids.errors import PlayaidsError
+
+SAFE_MM = 5.0      # text stays this far inside the trim box
+MIN_PT = 6.0       # no text under this size
+MM = 72 / 25.4
+_KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_LATIN_SENTENCE = re.compile(r"\b[a-z]{2,}(?:[ ,]+[a-z]{2,}){3,}\b")  # four lowercase words in a row
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    page: int
+    what: str
+
+    def line(self) -> str:
+        return f"{self.file}:{self.page}: {self.what}"
+
+
+def language_of(path: Path) -> str | None:
+    """The aid's language from its name as the build writes it (`crt.ja.a4.pdf`), else None."""
+    parts = Path(path).name.split(".")
+    for lang in ("ja", "en", "both"):
+        if lang in parts[1:]:
+            return lang
+    return None
+
+
+def _trim(page) -> tuple[float, float, float, float]:
+    from pdfminer.pdftypes import resolve1
+
+    box = page.page_obj.attrs.get("TrimBox")
+    x0, y0, x1, y1 = [float(v) for v in resolve1(box)] if box is not None else page.mediabox
+    top = float(page.mediabox[3])
+    return x0, top - y1, x1, top - y0  # as pdfplumber measures: from the top
+
+
+def _unembedded(page) -> set[str]:
+    from pdfminer.pdftypes import resolve1
+
+    out = set()
+    fonts = resolve1((page.page_obj.resources or {}).get("Font")) or {}
+    for font in fonts.values():
+        f = resolve1(font) or {}
+        name = str(f.get("BaseFont", "?")).strip("/'")
+        descs = [resolve1(f.get("FontDescriptor"))]
+        for d in resolve1(f.get("DescendantFonts")) or []:
+            descs.append(resolve1(resolve1(d).get("FontDescriptor")))
+        descs = [d for d in descs if d]
+        if not any(k in d for d in descs for k in ("FontFile", "FontFile2", "FontFile3")):
+            out.add(name)
+    return out
+
+
+def _overprinted(chars):
+    """The first two glyphs drawn over each other (more than a third of the smaller one), if any."""
+    ordered = sorted(chars, key=lambda c: c["x0"])
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b["x0"] >= a["x1"]:
+                break
+            w = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if w <= 0 or h <= 0:
+                continue
+            smaller = min((a["x1"] - a["x0"]) * (a["bottom"] - a["top"]), (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
+            if w * h > smaller / 3:
+                return a, b
+    return None
+
+
+def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
+    out: list[Finding] = []
+    x0, top, x1, bottom = _trim(page)
+    safe = SAFE_MM * MM
+    chars = [c for c in page.chars if c["text"].strip()]
+    outside = [c for c in chars if c["x0"] < x0 + safe - 0.5 or c["x1"] > x1 - safe + 0.5
+               or c["top"] < top + safe - 0.5 or c["bottom"] > bottom - safe + 0.5]
+    if outside:
+        sample = "".join(c["text"] for c in outside[:20])
+        out.append(Finding(name, number, f"{len(outside)} characters outside the trim box less {SAFE_MM:g} mm "
+                                         f"(\"{sample}\")"))
+    small = [c for c in chars if c["size"] < MIN_PT - 0.05]
+    if small:
+        out.append(Finding(name, number, f"{len(small)} characters under {MIN_PT:g} pt "
+                                         f"(smallest {min(c['size'] for c in small):.1f} pt)"))
+    for font in sorted(_unembedded(page)):
+        out.append(Finding(name, number, f"font {font} is not embedded"))
+    clash = _overprinted(chars)
+    if clash:
+        a, b = clash
+        out.append(Finding(name, number, f"text overprinted: \"{a['text']}\" and \"{b['text']}\" at "
+                                         f"{a['x0']:.0f},{a['top']:.0f} pt"))
+    text = page.extract_text() or ""
+    if lang == "en" and (m := _KANA_KANJI.search(text)):
+        context = text[max(0, m.start() - 10):m.end() + 10].replace("\n", " ")
+        out.append(Finding(name, number, f"Japanese in an English aid (\"{context}\")"))
+    if lang == "ja" and (m := _LATIN_SENTENCE.search(text)):
+        out.append(Finding(name, number, f"an English sentence in a Japanese aid (\"{m.group()[:40]}\")"))
+    return out
+
+
+def check(path, lang: str | None = None) -> list[Finding]:
+    """Every finding of one PDF; an unreadable file is a PlayaidsError."""
+    import pdfplumber
+
+    path = Path(path)
+    lang = lang or language_of(path)
+    try:
+        with open(path, "rb") as f:
+            if f.read(5) != b"%PDF-":
+                raise PlayaidsError(f"{path}: not a PDF")
+        with pdfplumber.open(path) as pdf:
+            return [f for i, page in enumerate(pdf.pages, 1) for f in check_page(page, i, str(path), lang)]
+    except PlayaidsError:
+        raise
+    except OSError as e:
+        raise PlayaidsError(f"{path}: {e.strerror or e}") from None
+    except Exception as e:  # a damaged PDF: pdfminer's many errors, one line
+        raise PlayaidsError(f"{path}: cannot read this PDF ({type(e).__name__})") from None

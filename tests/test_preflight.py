@@ -1,0 +1,101 @@
+"""The print preflight (issue 13), on PDFs made here to fail each check, and on a clean one."""
+import pytest
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+
+from playaids import fonts, preflight
+
+W, H = A4
+
+
+def pdf(path, draw, font="gothic"):
+    name = fonts.register() if font == "gothic" else "Helvetica"
+    c = canvas.Canvas(str(path), pagesize=A4, initialFontName=name)
+    draw(c, name)
+    c.showPage()
+    c.save()
+    return path
+
+
+def whats(path, lang=None):
+    return [f.what for f in preflight.check(path, lang)]
+
+
+def test_a_clean_page_passes(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 10)
+        c.drawString(72, H - 72, "Combat Results Table")
+        c.drawString(72, H - 90, "Attacker / Defender")
+    assert whats(pdf(tmp_path / "ok.en.a4.pdf", draw)) == []
+
+
+def test_text_off_the_page(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 10)
+        c.drawString(W - 30, H / 2, "overflowing line")
+    assert any("outside the trim box" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", draw)))
+
+
+def test_overprinted_labels(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "2 D")
+        c.drawString(101, 401, "2 C")
+    assert any("overprinted" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", draw)))
+
+
+def test_a_font_not_embedded(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "Helvetica is only named")
+    assert any("Helvetica is not embedded" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", draw, font="std")))
+
+
+def test_text_too_small(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 4)
+        c.drawString(100, 400, "tiny print")
+    assert any("under 6 pt" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", draw)))
+
+
+def test_language_purity(tmp_path):
+    def en_sentence(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "戦闘結果表")
+        c.drawString(100, 380, "the source gives no value here")
+    assert any("English sentence" in w for w in whats(pdf(tmp_path / "x.ja.a4.pdf", en_sentence)))
+
+    def kana(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "Combat Results Table 戦闘結果表")
+    assert any("Japanese in an English aid" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", kana)))
+    assert whats(pdf(tmp_path / "x.both.a4.pdf", kana)) == []
+
+
+def test_the_command_exit_codes(tmp_path, cli_in):
+    def ok(c, f):
+        c.setFont(f, 10)
+        c.drawString(72, H - 72, "Terrain Effects Chart")
+
+    def bad(c, f):
+        c.setFont(f, 4)
+        c.drawString(72, H - 72, "tiny")
+    assert cli_in("preflight", pdf(tmp_path / "a.en.a4.pdf", ok)).returncode == 0
+    r = cli_in("preflight", pdf(tmp_path / "b.en.a4.pdf", bad))
+    assert r.returncode == 1 and r.stdout.decode().startswith(f"{tmp_path / 'b.en.a4.pdf'}:1: ")
+    junk = tmp_path / "junk.pdf"
+    junk.write_bytes(b"\x00garbage")
+    r = cli_in("preflight", junk)
+    assert r.returncode == 2 and b"not a PDF" in r.stderr and r.stderr.count(b"\n") == 1
+
+
+def test_build_check_runs_the_preflight_over_the_build(tmp_path):
+    from conftest import run_cli
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    r = run_cli("--data", data, "build", "--lang", "en", "--out", tmp_path / "out", "--check")
+    assert r.returncode in (0, 1) and b"preflight: 8 PDFs" in r.stderr, r.stderr  # 11 files, 8 of them PDFs
+    assert (r.returncode == 1) == bool(r.stdout.strip())
+    for line in r.stdout.decode().splitlines():
+        assert line.startswith(str(tmp_path / "out")) and ".pdf:" in line
