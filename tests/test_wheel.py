@@ -1,5 +1,7 @@
 """A wheel a print shop can install (issue 16): built from the project, installed into a fresh
 venv outside the checkout, every kind of command works from a temporary folder."""
+import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -14,22 +16,31 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("wheel")
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp / "dist", ROOT],
+    # built from a copy of what a source release holds, so a checkout's stale build/ never matters
+    src = tmp / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    for name in ("playaids", "data", "templates"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "_data", "_templates"))
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp / "dist", src],
                        capture_output=True, text=True, timeout=240)
     if r.returncode != 0:
         pytest.fail(f"wheel build failed: {r.stderr[-2000:]}")
     wheel = next((tmp / "dist").glob("playaids-*.whl"))
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True, timeout=120)
     py = venv / "bin" / "python"
+    here = sysconfig.get_paths()["purelib"]
     # the dependencies come from this venv's site-packages (offline); playaids itself only from the wheel,
-    # installed by the new venv's own pip (never this one's: it would replace the editable install here)
+    # installed by the new venv's interpreter running this venv's pip (which leaves this venv alone)
     purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()
-    Path(purelib, "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    r = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
-                       capture_output=True, text=True, timeout=120)
+    Path(purelib, "deps.pth").write_text(here + "\n")
+    r = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel], capture_output=True,
+                       text=True, timeout=120, env={**os.environ, "PYTHONPATH": here})
     assert r.returncode == 0, r.stderr[-2000:]
+    assert (venv / "bin" / "playaids").is_file()
     work = tmp / "work"
     work.mkdir()
     return wheel, venv / "bin" / "playaids", work
