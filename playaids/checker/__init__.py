@@ -44,13 +44,17 @@ def check_file(table: Table, path, glossary: Glossary | None = None, page: int |
                index: int | None = None) -> Comparison:
     """Read `path` (its table number `index`, 1-based; on PDF page `page`) and compare."""
     tables = readers.read(path, page)
+    label = "<stdin>" if str(path) == readers.STDIN else path
+    if table.grid.rows or table.grid.columns:
+        if not tables:
+            raise readers.NotATable(label, "no rows and columns found")
+        if all(t.width < 2 for t in tables):
+            raise readers.NotATable(label, "one column of text (columns are split by commas, tabs or two spaces)")
     if not tables:
-        if table.grid.rows or table.grid.columns:
-            raise DataError(path, "no table found")
         # the source has no grid either (its `missing:` says why): compare with an empty one
         tables = [readers.RawTable([], [], "empty")]
     k = index or 1
     if not 1 <= k <= len(tables):
         where = f"page {page} holds" if page is not None else "the file holds"
-        raise DataError(path, f"--table {k}: {where} {len(tables)} table{'s' if len(tables) != 1 else ''}")
-    return check_raw(table, tables[k - 1], glossary, str(path))
+        raise DataError(label, f"--table {k}: {where} {len(tables)} table{'s' if len(tables) != 1 else ''}")
+    return check_raw(table, tables[k - 1], glossary, str(label))

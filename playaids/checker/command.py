@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from playaids import atomic, load
-from playaids.checker import Glossary, check_file, readers, report
+from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
 
@@ -33,32 +33,42 @@ def _emit(text: str, out: str | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default=None,
               help="text report, json, diff (daff highlighter CSV) or html; default: the -o file's extension "
                    "(.html, .json, .txt), else text.")
+@click.option("--accept", "accept_file", type=click.Path(dir_okay=False),
+              help="YAML list of known, intended differences (row, column, found, why): marked accepted, "
+                   "not failed.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
-def check_table(ctx, game, table_id, file, directory, page, index, fmt, out):
-    """Compare TABLE of GAME with FILE (CSV, TSV, JSON, YAML, Markdown, text or PDF) and
-    report every difference; or, with --dir, every table of GAME with the files of DIR.
+def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_file, out):
+    """Compare TABLE of GAME with FILE (CSV, TSV, JSON, YAML, Markdown, text, PDF or .xlsx;
+    - reads a paste from standard input) and report every difference; or, with --dir, every
+    table of GAME with the files of DIR.
 
-    Exit status: 0 equal, 1 any difference, 2 a file that cannot be read or an unknown id."""
+    Exit status: 0 equal (or every difference accepted), 1 any other difference, 2 a file
+    that cannot be read, is not a table, or an unknown id."""
     fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
     root = load.data_dir(ctx.obj.get("data"))
+    accepts = accept.load(accept_file) if accept_file else []
+    if accept_file:
+        atomic.note_input(accept_file)
     if directory:
         if table_id or file:
             raise PlayaidsError("give either TABLE FILE or --dir DIR")
         if fmt not in ("text", "json"):
             raise PlayaidsError("--dir reports as text or json")
-        raise SystemExit(_check_dir(root, game, Path(directory), page, index, fmt, out))
+        raise SystemExit(_check_dir(root, game, Path(directory), page, index, fmt, out, accepts))
     if not table_id or not file:
         raise PlayaidsError("give TABLE and FILE (or --dir DIR)")
-    atomic.note_input(file)  # the report never replaces the table it checks
+    if file != readers.STDIN:
+        atomic.note_input(file)  # the report never replaces the table it checks
     g = load.load_game(root, game, with_tables=False)
     table = load.load_table(root, game, table_id)
     cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
+    cmp.unused_accepts = accept.apply(cmp, accepts)
     _emit(report.FORMATS[fmt](cmp), out)
-    raise SystemExit(0 if cmp.equal else 1)
+    raise SystemExit(0 if cmp.ok else 1)
 
 
-def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out) -> int:
+def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, accepts=()) -> int:
     if not directory.is_dir():
         raise DataError(directory, "folder not found")
     g = load.load_game(root, game, with_tables=False)
@@ -88,9 +98,11 @@ def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out) -> 
                 results.append({"table": tid, "file": p.name, "status": "error", "error": str(e)})
                 worst = 2
                 continue
-            results.append({"table": tid, "file": p.name, "status": "equal" if cmp.equal else "differs",
+            accept.apply(cmp, list(accepts))
+            results.append({"table": tid, "file": p.name,
+                            "status": "equal" if cmp.equal else "accepted" if cmp.ok else "differs",
                             "summary": report.summary(cmp), "report": report.to_dict(cmp)})
-            if not cmp.equal:
+            if not cmp.ok:
                 worst = max(worst, 1)
     if fmt == "json":
         text = json.dumps({"game": game, "dir": str(directory), "tables": results}, ensure_ascii=False, indent=2) + "\n"

@@ -16,7 +16,7 @@ import bisect
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from playaids.checker.normalise import CJK_CHAR, display, parse_range
+from playaids.checker.normalise import CJK_CHAR, display, needed, parse_range
 from playaids.checker.structure import ExpectedKeys, FoundGrid
 from playaids.model import Grid, Table, Text
 
@@ -37,6 +37,7 @@ class Difference:
     found: str | None = None
     where: str | None = None      # where in the file
     other: str | None = None      # the second label of a swapped pair
+    accepted: str | None = None   # why it is intended (an --accept entry), else None
 
     def as_dict(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -64,10 +65,37 @@ class Comparison:
     rows: list[Pair]
     differences: list[Difference]
     cell_status: dict = field(default_factory=dict)   # (row pair idx, col pair idx) -> equal?
+    # (found text, source text) pairs equal only after normalisation -> how often
+    _normalised_pairs: Counter = field(default_factory=Counter)
+
+    def note_normalised(self, keyer, found: str, t: Text | None) -> None:
+        """Note a found text that equals the source text `t` only after normalisation."""
+        if t is None or found == t.ja or found == t.en or not found:
+            return
+        k = keyer.cell(found)
+        form = t.ja if keyer.cell(t.ja) == k else t.en if keyer.cell(t.en) == k else None
+        if form is not None:
+            self._normalised_pairs[(found, form)] += 1
+
+    @property
+    def normalised(self) -> dict[str, int]:
+        """Each normalisation that made labels or cells equal, with how many (in STEPS order)."""
+        out: Counter = Counter()
+        for (found, form), n in self._normalised_pairs.items():
+            for name in needed(found.strip(), form):
+                out[name] += n
+        return dict(out)
+
+    unused_accepts: list = field(default_factory=list)   # --accept entries that matched nothing
 
     @property
     def equal(self) -> bool:
         return not self.differences
+
+    @property
+    def ok(self) -> bool:
+        """Equal, or every difference accepted as intended."""
+        return all(d.accepted for d in self.differences)
 
     def counts(self) -> dict:
         return dict(sorted(Counter(d.kind for d in self.differences).items(), key=lambda kv: KINDS.index(kv[0])))
@@ -89,6 +117,21 @@ class Comparison:
 
     def found_cell(self, f_row: int, f_col: int) -> str:
         return display(self.found.rows[f_row].cells[f_col])
+
+
+SHOWN = 12   # cells of an extra row or column quoted in its line of the report
+
+
+def _some(cells: list[str]) -> str:
+    """The first non-empty cells of an extra row or column, `| `-separated, and how many more."""
+    shown, more = [], 0
+    for c in cells:
+        if c and not c.isspace():
+            if len(shown) < SHOWN:
+                shown.append(display(c))
+            else:
+                more += 1
+    return " | ".join(shown) + (f" | … {more} more" if more else "")
 
 
 def _lis(seq: list[int]) -> set[int]:
@@ -173,7 +216,12 @@ class _Matcher:
         return self._cell_keys[k]
 
     def equal(self, i: int, j: int, fr: int, fc: int) -> bool:
-        return self.keyer.cell(self.found.rows[fr].cells[fc]) in self.cell_keys(i, j)
+        found = self.keyer.cell(self.found.rows[fr].cells[fc])
+        c = self._expanded[i][j]
+        # the common case first: the cell printed as the source's Japanese or English
+        if c is not None and (found == self.keyer.cell(c.ja) or found == self.keyer.cell(c.en)):
+            return True
+        return found in self.cell_keys(i, j)
 
     # -- label matching ------------------------------------------------------------------
     def match_rows(self) -> dict[int, Pair]:
@@ -337,7 +385,7 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
     for p in col_pairs:
         if p.e is None:
             label = found.column_label(p.f)
-            cells = " | ".join(display(r.cells[p.f]) for r in found.rows if r.cells[p.f].strip())
+            cells = _some([r.cells[p.f] for r in found.rows])
             diffs.append(Difference("extra-column", column=label, found=cells, where=col_where(p.f)))
         elif p.f is None:
             label = cmp.expected_label("column", p.e)
@@ -351,7 +399,7 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
     for p in row_pairs:
         if p.e is None:
             r = found.rows[p.f]
-            cells = " | ".join(display(c) for k, c in enumerate(r.cells) if c.strip() and k != found.label_col)
+            cells = _some([c for k, c in enumerate(r.cells) if k != found.label_col])
             diffs.append(Difference("extra-row", row=display(r.label), found=cells, where=r.where))
         elif p.f is None:
             label = cmp.expected_label("row", p.e)
@@ -363,13 +411,33 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
                                     found=display(r.label), where=r.where))
     diffs += _order_diffs("row", row_order, cmp, lambda f: found.rows[f].where)
 
+    paired_cols = [(ci, cp) for ci, cp in enumerate(col_pairs) if cp.e is not None and cp.f is not None and cp.e >= 0]
+    keyer = m.keyer
+    kcell, pairs = keyer.cell, cmp._normalised_pairs
+    for cp in paired_cols:
+        if cp[1].how == "label":
+            cmp.note_normalised(keyer, found.column_label(cp[1].f), grid.columns[cp[1].e])
     for ri, rp in enumerate(row_pairs):
         if rp.e is None or rp.f is None:
             continue
-        for ci, cp in enumerate(col_pairs):
-            if cp.e is None or cp.f is None or cp.e < 0:
-                continue
-            ok = m.equal(rp.e, cp.e, rp.f, cp.f)
+        if rp.how == "label":
+            cmp.note_normalised(keyer, found.rows[rp.f].label, grid.rows[rp.e].label)
+        expanded = m._expanded[rp.e]
+        cells = found.rows[rp.f].cells
+        for ci, cp in paired_cols:
+            text, c = cells[cp.f], expanded[cp.e]
+            if c is None:
+                ok = m.equal(rp.e, cp.e, rp.f, cp.f)
+            elif text == c.ja or text == c.en:
+                ok = True      # printed exactly as the source
+            else:              # equal after normalisation (noted for the report), or in another form
+                fk = kcell(text)
+                form = c.ja if fk == kcell(c.ja) else c.en if fk == kcell(c.en) else None
+                if form is not None:
+                    ok = True
+                    pairs[(text, form)] += 1
+                else:
+                    ok = fk in m.cell_keys(rp.e, cp.e)
             cmp.cell_status[(ri, ci)] = ok
             if not ok:
                 diffs.append(Difference("cell", row=cmp.expected_label("row", rp.e),

@@ -9,7 +9,8 @@ Two strings are the same value when they normalise to the same key:
   a dash, wave dash or tilde between two numbers is the range dash (`３～１０`, `3–10`,
   `3〜10` -> `3-10`); a minus sign before a number is `-` (`−1` -> `-1`); `+ 2` -> `+2`;
 - `a、b` for consecutive numbers is the range `a-b` (the seeds print `11、12`);
-- case is folded (result codes `2drtg` = `2DRTG`).
+- case is folded (result codes `2drtg` = `2DRTG`);
+- old character forms are the modern ones (擊 = 撃, 戰 = 戦: OpenCC's kyujitai table).
 """
 from __future__ import annotations
 
@@ -39,6 +40,40 @@ def _consecutive(m: re.Match) -> str:
     return f"{a}-{b}" if b == a + 1 else m.group(0)
 
 
+_IDEOGRAPH = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@functools.lru_cache(maxsize=1)
+def _shinjitai():
+    import opencc   # OpenCC's Traditional (kyujitai) -> Japanese shinjitai table
+
+    return opencc.OpenCC("t2jp").convert
+
+
+def _old_forms(s: str) -> str:
+    return _shinjitai()(s) if _IDEOGRAPH.search(s) else s
+
+
+def _spaces(s: str) -> str:
+    return _SPACE_BY_CJK.sub("", " ".join(s.split()))
+
+
+# the normalisations, in order, each with the words the report uses when it changed a text
+STEPS = (
+    ("full-width digits, letters and signs", lambda s: unicodedata.normalize("NFKC", s)),
+    ("old character forms (擊 = 撃)", _old_forms),
+    ("line breaks", lambda s: join_lines(s) if "\n" in s else s),
+    ("spacing", _spaces),
+    ("dashes (– = - = ー)", lambda s: _LONE_DASH.sub(NO_EFFECT, s)),
+    ("minus signs", lambda s: _SIGN.sub("-", s)),
+    ("range dashes (3～10 = 3-10)", lambda s: _RANGE.sub("-", s)),
+    ("plus signs", lambda s: _PLUS.sub("+", s)),
+    ("slashes", lambda s: _SLASH.sub("/", s)),
+    ("number lists as ranges (11、12 = 11-12)", lambda s: _LIST.sub(_consecutive, s)),
+    ("letter case", str.casefold),
+)
+
+
 @functools.lru_cache(maxsize=1 << 17)
 def norm(s: str | None) -> str:
     """The comparison key of a label or cell text."""
@@ -46,18 +81,25 @@ def norm(s: str | None) -> str:
         return ""
     if _PLAIN.fullmatch(s):
         return s.casefold()
-    s = unicodedata.normalize("NFKC", s)
-    if "\n" in s:
-        s = join_lines(s)
-    s = " ".join(s.split())
-    s = _SPACE_BY_CJK.sub("", s)
-    s = _LONE_DASH.sub(NO_EFFECT, s)
-    s = _SIGN.sub("-", s)
-    s = _RANGE.sub("-", s)
-    s = _PLUS.sub("+", s)
-    s = _SLASH.sub("/", s)
-    s = _LIST.sub(_consecutive, s)
-    return s.casefold()
+    for _, step in STEPS:
+        s = step(s)
+    return s
+
+
+def _norm_without(s: str, skip: int) -> str:
+    for k, (_, step) in enumerate(STEPS):
+        if k != skip:
+            s = step(s)
+    return s
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def needed(found: str, expected: str) -> tuple[str, ...]:
+    """The normalisations without which `found` would not equal `expected` (for the report)."""
+    if found == expected or norm(found) != norm(expected):
+        return ()
+    return tuple(name for k, (name, _) in enumerate(STEPS)
+                 if _norm_without(found, k) != _norm_without(expected, k))
 
 
 def norm_cell(s: str | None) -> str:
@@ -114,20 +156,31 @@ class Keyer:
     def __init__(self, glossary: Glossary | None = None, squash_spaces: bool = False):
         self.glossary = glossary
         self.squash = squash_spaces
+        # a big table repeats a few texts: each is keyed once per comparison
+        self._cells: dict = {}
+        self._forms: dict = {}
 
     def label(self, s: str | None) -> str:
         k = norm(s)
         return k.replace(" ", "") if self.squash else k
 
     def cell(self, s: str | None) -> str:
-        return self.label(s) or NO_EFFECT
+        k = self._cells.get(s)
+        if k is None:
+            k = self._cells[s] = self.label(s) or NO_EFFECT
+        return k
 
     def of(self, t: Text | None, cell: bool = False) -> frozenset[str]:
         """The keys a found text may have to equal `t`."""
-        if t is None:
-            return frozenset({NO_EFFECT} if cell else {""})
-        f = self.cell if cell else self.label
-        return frozenset(f(s) for s in text_forms(t, self.glossary))
+        keys = self._forms.get((t, cell))
+        if keys is None:
+            if t is None:
+                keys = frozenset({NO_EFFECT} if cell else {""})
+            else:
+                f = self.cell if cell else self.label
+                keys = frozenset(f(s) for s in text_forms(t, self.glossary))
+            self._forms[(t, cell)] = keys
+        return keys
 
 
 CJK_CHAR = re.compile(rf"[{_CJK}\uff00-\uffef]")

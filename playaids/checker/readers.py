@@ -17,6 +17,9 @@ from pathlib import Path
 from playaids.errors import DataError
 
 MAX_BYTES = 20 * 1024 * 1024
+MAX_CELLS = 2_000_000            # of a spreadsheet (.xlsx), whose zip may hold far more
+MAX_XLSX_UNZIPPED = 200 * 1024 * 1024
+STDIN = "-"
 
 
 @dataclass
@@ -29,6 +32,7 @@ class RawTable:
     name: str | None = None          # "main" / "modifiers" for our own exports
     header_rows: int | None = None   # known for our own exports, else detected
     label_col: int | None = None
+    encoding: str | None = None      # how a text file was decoded, when not UTF-8
 
     def __post_init__(self):
         rows = [[("" if c is None else str(c)) for c in r] for r in self.rows]
@@ -44,26 +48,36 @@ class RawTable:
 
 EXTENSIONS = {
     ".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
-    ".md": "md", ".markdown": "md", ".txt": None, ".text": None, ".pdf": "pdf",
+    ".md": "md", ".markdown": "md", ".txt": None, ".text": None, ".pdf": "pdf", ".xlsx": "xlsx",
 }
 SUPPORTED = tuple(sorted(EXTENSIONS))
 
 
+class NotATable(DataError):
+    """The file reads, but holds nothing shaped like a table (exit 2)."""
+
+    def __init__(self, path, why: str):
+        super().__init__(path, f"not a table: {why}")
+
+
 def kind_of(path: Path, data: bytes) -> str:
-    """The reader for `path`: by extension, by content for .txt and unknown ones."""
-    kind = EXTENSIONS.get(path.suffix.lower())
+    """The reader for `path`: by extension, by content for .txt, unknown ones and stdin."""
+    kind = EXTENSIONS.get(path.suffix.lower()) if str(path) not in (STDIN, "<stdin>") else None
     if kind:
         return kind
     if data.startswith(b"%PDF"):
         return "pdf"
-    return sniff(_decode(path, data))
+    if data.startswith(b"PK\x03\x04") and b"xl/" in data[:4096]:
+        return "xlsx"
+    return sniff(decode(path, data)[0])
 
 
 _MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_SNIFF_LINES = 50
 
 
 def sniff(text: str) -> str:
-    """Guess the format of a text file from its content."""
+    """Guess the format of a text file from its content (its first lines: linear in the size)."""
     s = text.lstrip("\ufeff \t\r\n")
     if s[:1] in "{[":
         try:
@@ -71,13 +85,18 @@ def sniff(text: str) -> str:
             return "json"
         except ValueError:
             pass
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    lines = []
+    for ln in io.StringIO(text):
+        if ln.strip():
+            lines.append(ln.rstrip("\r\n"))
+            if len(lines) == _SNIFF_LINES:
+                break
     if any(_MD_RULE.match(ln) for ln in lines) and any(ln.lstrip().startswith("|") for ln in lines):
         return "md"
     if lines and sum("\t" in ln for ln in lines) * 2 >= len(lines):
         return "text"
     try:
-        dialect = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;")
+        dialect = csv.Sniffer().sniff("\n".join(ln[:4096] for ln in lines[:20]), delimiters=",;")
         counts = {len(r) for r in csv.reader(lines[:20], dialect)}
         if len(counts) == 1 and counts.pop() > 1:
             return "csv"
@@ -86,29 +105,76 @@ def sniff(text: str) -> str:
     return "text"
 
 
-def _decode(path: Path, data: bytes) -> str:
-    for enc in ("utf-8-sig", "cp932"):   # Japanese spreadsheets often save Shift-JIS
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    raise DataError(path, "cannot decode the file as UTF-8 or Shift-JIS")
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig", "UTF-8 with BOM"), (b"\xff\xfe\x00\x00", "utf-32", "UTF-32"),
+         (b"\x00\x00\xfe\xff", "utf-32", "UTF-32"), (b"\xff\xfe", "utf-16", "UTF-16"),
+         (b"\xfe\xff", "utf-16", "UTF-16"))
+_BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+
+
+def decode(path, data: bytes) -> tuple[str, str | None]:
+    """The text of a file and the encoding it was read in (None: plain UTF-8): a BOM says it,
+    else UTF-8, else what charset-normalizer detects (Shift-JIS, EUC-JP, UTF-16 ...)."""
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec), name
+            except UnicodeDecodeError:
+                raise DataError(path, f"the file starts with a {name} mark but is not {name}") from None
+    if _BINARY.search(data[:65536]):
+        raise NotATable(path, "binary data, not text")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None:
+        raise NotATable(path, "text in no encoding that could be detected (save it as UTF-8)")
+    return str(best), _ENCODING_NAMES.get(best.encoding, best.encoding)
+
+
+_ENCODING_NAMES = {"cp932": "Shift-JIS", "shift_jis": "Shift-JIS", "shift_jis_2004": "Shift-JIS",
+                   "shift_jisx0213": "Shift-JIS", "euc_jp": "EUC-JP", "euc_jis_2004": "EUC-JP",
+                   "euc_jisx0213": "EUC-JP", "iso2022_jp": "ISO-2022-JP",
+                   "utf_16": "UTF-16", "utf_16_le": "UTF-16", "utf_16_be": "UTF-16", "cp1252": "Windows-1252",
+                   "latin_1": "Latin-1"}
+
+
+def _read_bytes(path: Path) -> bytes:
+    if str(path) == STDIN:   # a paste from the clipboard: `pbpaste | playaids check-table GAME TABLE -`
+        import sys
+
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise DataError("<stdin>", f"more than {MAX_BYTES // (1024 * 1024)} MiB")
+        return data
+    if not path.is_file():
+        raise DataError(path, "file not found" if not path.exists() else "not a regular file")
+    if path.stat().st_size > MAX_BYTES:
+        raise DataError(path, f"file larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    return path.read_bytes()
 
 
 def read(path, page: int | None = None) -> list[RawTable]:
+    """Every table the file holds; `-` reads standard input (its format from its content)."""
     path = Path(path)
-    if not path.is_file():
-        raise DataError(path, "file not found")
-    if path.stat().st_size > MAX_BYTES:
-        raise DataError(path, f"file larger than {MAX_BYTES // (1024 * 1024)} MiB")
-    data = path.read_bytes()
-    kind = kind_of(path, data)
+    data = _read_bytes(path)
+    label = "<stdin>" if str(path) == STDIN else path
+    if not data.strip():
+        raise NotATable(label, "the file is empty")
+    kind = kind_of(Path(label), data)
     if page is not None and kind != "pdf":
-        raise DataError(path, "--page applies to PDF files only")
+        raise DataError(label, "--page applies to PDF files only")
     if kind == "pdf":
-        tables = read_pdf(path, page)
+        tables = read_pdf(label, page, data)
+    elif kind == "xlsx":
+        tables = read_xlsx(label, data)
     else:
-        tables = READERS[kind](_decode(path, data), path)
+        text, encoding = decode(label, data)
+        tables = READERS[kind](text, label)
+        for t in tables:
+            t.encoding = encoding
     return [t for t in tables if t.rows]
 
 
@@ -232,7 +298,7 @@ def read_json(text: str, path=None) -> list[RawTable]:
 def read_yaml(text: str, path=None) -> list[RawTable]:
     from playaids import yamlsafe
 
-    doc = yamlsafe.load(path).data if path is not None else _yaml_text(text)
+    doc = yamlsafe.load(path).data if path is not None and str(path) != "<stdin>" else _yaml_text(text)
     try:
         return tables_of_document(doc, "yaml")
     except ValueError as e:
@@ -317,20 +383,23 @@ def read_text(text: str, path=None) -> list[RawTable]:
 
 # --- PDF -------------------------------------------------------------------------------
 
-def read_pdf(path: Path, page: int | None = None) -> list[RawTable]:
+def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[RawTable]:
     """The ruled tables of one page (1-based), or of every page with continued tables joined."""
     from playaids import pdfread
 
+    source = io.BytesIO(data) if data is not None else path
     try:
         if page is not None:
-            if page < 1:
-                raise DataError(path, f"no page {page}")
             try:
-                tables = pdfread.page_tables(path, page)
+                tables = pdfread.page_tables(source, page)
             except IndexError:
-                raise DataError(path, f"no page {page} (the PDF has {_pages(path)})") from None
+                raise DataError(path, f"no page {page} (the PDF has {_pages(source)})") from None
+            if not tables:
+                raise NotATable(path, f"page {page} holds no ruled table" + _pages_with_tables(source))
         else:
-            tables = pdfread.merge_continued(pdfread.page_tables(path))
+            tables = pdfread.merge_continued(pdfread.page_tables(source))
+            if not tables:
+                raise NotATable(path, f"no ruled table on any of its {_pages(source)}")
     except DataError:
         raise
     except Exception as e:  # pdfminer raises many kinds for a damaged or non-PDF file
@@ -342,12 +411,73 @@ def read_pdf(path: Path, page: int | None = None) -> list[RawTable]:
     return out
 
 
-def _pages(path) -> str:
+def _pages(source) -> str:
     import pdfplumber
 
-    with pdfplumber.open(path) as pdf:
+    if isinstance(source, io.BytesIO):
+        source.seek(0)
+    with pdfplumber.open(source) as pdf:
         n = len(pdf.pages)
     return f"{n} page" + ("s" if n != 1 else "")
+
+
+def _pages_with_tables(source, limit: int = 200) -> str:
+    """`; tables on pages 3, 5` for the hint of a page that holds none."""
+    import pdfplumber
+
+    if isinstance(source, io.BytesIO):
+        source.seek(0)
+    with pdfplumber.open(source) as pdf:
+        found = [k for k, p in enumerate(pdf.pages[:limit], 1) if p.find_tables()]
+    if not found:
+        return "; no page of the PDF holds one"
+    return f"; tables on page{'s' if len(found) > 1 else ''} {', '.join(map(str, found))} (use --page)"
+
+
+# --- spreadsheets ----------------------------------------------------------------------
+
+def _xlsx_cell(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    return str(v)
+
+
+def read_xlsx(path, data: bytes) -> list[RawTable]:
+    """Each worksheet of an Excel workbook (openpyxl, values not formulas) as a table."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            if sum(i.file_size for i in z.infolist()) > MAX_XLSX_UNZIPPED:
+                raise DataError(path, f"the workbook unpacks to more than {MAX_XLSX_UNZIPPED // (1024 * 1024)} MiB")
+    except zipfile.BadZipFile:
+        raise DataError(path, "not a readable .xlsx workbook (not a zip file)") from None
+    import openpyxl
+
+    out, cells = [], 0
+    try:
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        for ws in wb.worksheets:
+            rows, where = [], []
+            for n, row in enumerate(ws.iter_rows(values_only=True), 1):
+                cells += len(row)
+                if cells > MAX_CELLS:
+                    raise DataError(path, f"more than {MAX_CELLS:,} cells")
+                texts = [_xlsx_cell(v) for v in row]
+                if any(t.strip() for t in texts):
+                    rows.append(texts)
+                    where.append(f"{ws.title}!{n}")
+            out.append(RawTable(rows, where, "xlsx", encoding=None))
+        wb.close()
+    except DataError:
+        raise
+    except Exception as e:  # openpyxl raises many kinds for a damaged workbook
+        raise DataError(path, f"not a readable .xlsx workbook ({type(e).__name__})") from None
+    return out
 
 
 READERS = {"csv": read_csv, "tsv": read_tsv, "json": read_json, "yaml": read_yaml, "md": read_md,

@@ -66,8 +66,13 @@ def _heading(cmp: Comparison) -> list[str]:
     f = cmp.found
     shape = (f"header rows 1-{f.header_rows}" if f.header_rows > 1 else
              "header row 1" if f.header_rows == 1 else "no header row")
-    return [f"{t.game}/{t.id}: {title} (rule {t.rule}{grid})",
-            f"file: {cmp.path} ({f.raw.kind}; {shape}, row labels in column {f.label_col + 1})"]
+    kind = f.raw.kind + (f", {f.raw.encoding}" if f.raw.encoding else "")
+    out = [f"{t.game}/{t.id}: {title} (rule {t.rule}{grid})",
+           f"file: {cmp.path} ({kind}; {shape}, row labels in column {f.label_col + 1})"]
+    normalised = cmp.normalised
+    if normalised:
+        out.append("equal after normalising: " + ", ".join(f"{k} ({v})" for k, v in normalised.items()))
+    return out
 
 
 def summary(cmp: Comparison) -> str:
@@ -76,14 +81,19 @@ def summary(cmp: Comparison) -> str:
         return f"equal, {len(cmp.grid.rows)} rows × {len(cmp.grid.columns)} columns"
     n = len(cmp.differences)
     kinds = ", ".join(f"{v} {k}" for k, v in cmp.counts().items())
-    return f"{n} difference{'s' if n != 1 else ''} ({kinds})"
+    accepted = sum(1 for d in cmp.differences if d.accepted)
+    tail = "" if not accepted else "; all accepted" if accepted == n else f"; {accepted} accepted"
+    return f"{n} difference{'s' if n != 1 else ''} ({kinds}{tail})"
 
 
 def to_text(cmp: Comparison) -> str:
     out = _heading(cmp)
     out.append(summary(cmp) + (":" if not cmp.equal else ""))
     for d in cmp.differences:
-        out.append(f"  {describe(d)}" + (f" ({d.where})" if d.where else ""))
+        out.append(f"  {describe(d)}" + (f" ({d.where})" if d.where else "")
+                   + (f" - accepted: {d.accepted}" if d.accepted else ""))
+    for e in cmp.unused_accepts:
+        out.append(f"accept entry at line {e.line} matched no difference (remove it?)")
     return "\n".join(out) + "\n"
 
 
@@ -91,7 +101,9 @@ def to_dict(cmp: Comparison) -> dict:
     f = cmp.found
     return {
         "game": cmp.table.game, "table": cmp.table.id, "grid": cmp.grid_name, "file": cmp.path,
-        "kind": f.raw.kind, "lang": cmp.lang, "equal": cmp.equal,
+        "kind": f.raw.kind, "encoding": f.raw.encoding or "UTF-8", "lang": cmp.lang, "equal": cmp.equal,
+        "ok": cmp.ok, "normalised": cmp.normalised,
+        "unused_accepts": [e.line for e in cmp.unused_accepts],
         "found": {"header_rows": f.header_rows, "label_column": f.label_col + 1,
                   "rows": len(f.rows), "columns": len(f.columns)},
         "expected": {"rows": len(cmp.grid.rows), "columns": len(cmp.grid.columns)},
@@ -220,7 +232,8 @@ def to_html(cmp: Comparison) -> str:
     tpl = env.get_template("check-table.html.j2")
     return tpl.render(
         heading=_heading(cmp), summary=summary(cmp), equal=cmp.equal, lang=cmp.lang,
-        differences=[{"kind": d.kind, "text": describe(d), "where": d.where or ""} for d in cmp.differences],
+        differences=[{"kind": d.kind, "text": describe(d), "where": d.where or "", "accepted": d.accepted or ""}
+                     for d in cmp.differences],
         grid=_html_model(cmp),
     )
 
