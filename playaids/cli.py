@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, games, load
+from playaids import __version__, atomic, completion, games, load
 from playaids.errors import DataError, PlayaidsError, printable
 from playaids.pageoptions import page_options, spec_values
 
@@ -55,7 +55,7 @@ def cli(ctx, data):
 
 
 @cli.command("list")
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=completion.games)
 @click.option("--scenarios", is_flag=True, help="List the scenarios of GAME instead of its tables.")
 @click.option("--units", "units_of", metavar="SCENARIO", default=None,
               help="List what a setup of SCENARIO must place: unit, side, count, where (rule).")
@@ -106,8 +106,8 @@ MAX_SHEETS = 1000  # --count with --sheet: one PDF per setup
 
 
 @cli.command()
-@click.argument("game")
-@click.argument("table")
+@click.argument("game", shell_complete=completion.games)
+@click.argument("table", shell_complete=completion.tables)
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default=None,
               help="csv, json, md or pdf; default: the -o file's extension, else csv.")
 @page_options(lang="en")
@@ -138,8 +138,8 @@ def _game_options(fn):
 
 
 @cli.command()
-@click.argument("game")
-@click.argument("scenario")
+@click.argument("game", shell_complete=completion.games)
+@click.argument("scenario", shell_complete=completion.scenarios)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed of the random draws (default: a fresh one, printed on stderr and kept in the setup).")
 @click.option("--count", type=click.IntRange(1, 1_000_000), default=None,
@@ -148,14 +148,24 @@ def _game_options(fn):
               help="A map file adding places and hexes the rules do not give.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
+@click.option("--template", is_flag=True,
+              help="Write a fill-in setup instead: every draw, choice and placement, blank, with what the "
+                   "rules allow as comments (then: playaids verify FILE).")
 @page_options(lang="both")
 @_game_options
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **game_options):
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, **game_options):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
     from playaids.engine import api, setupfile
 
     root = _root(ctx)
+    if template:
+        if seed is not None or count or sheet:
+            raise PlayaidsError("--template writes a blank setup: no --seed, --count or --sheet")
+        from playaids.engine import loading, template as fill_in
+
+        _emit(fill_in.template(loading.load_scenario(root, game, scenario), page.lang), out)
+        return
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
@@ -206,7 +216,10 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, page, **gam
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_context
 def verify(ctx, files, map_file, fmt):
-    """Check setup FILES against the rules: exit 0 legal, 1 any violation, 2 unreadable."""
+    """Check setup FILES against the rules: exit 0 legal, 1 any violation, 2 unreadable.
+
+    A file may hold one setup, a YAML stream of them (`---` between) or JSON lines (as
+    `scenario --count` writes them); each is reported as FILE #N."""
     from playaids.engine import api
 
     root = _root(ctx)
@@ -215,9 +228,11 @@ def verify(ctx, files, map_file, fmt):
         try:
             from playaids.engine import setupfile
 
-            setup = setupfile.load(f)
-            sc, found = api.verify_setup(root, setup, map_file)
-            results.append((f, setup, sc, api.root_causes(sc, found)))
+            setups = setupfile.load_all(f)
+            for k, setup in enumerate(setups, 1):
+                sc, found = api.verify_setup(root, setup, map_file)
+                name = f if len(setups) == 1 else f"{f} #{k}"
+                results.append((name, setup, sc, api.root_causes(sc, found)))
         except PlayaidsError as e:
             if len(files) == 1:
                 raise
@@ -285,7 +300,7 @@ def data_validate(ctx, folder):
 
 
 @cli.command()
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=completion.games)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
 @page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
@@ -339,7 +354,7 @@ def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     atomic.forget_inputs()
     try:
-        cli(args=argv, standalone_mode=False, obj={})
+        cli(args=argv, prog_name="playaids", standalone_mode=False, obj={})
     except PlayaidsError as e:
         click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
         sys.exit(2)

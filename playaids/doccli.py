@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic, load
+from playaids import atomic, completion, load
 from playaids.errors import PlayaidsError
 from playaids.pageoptions import page_options
 
@@ -17,8 +17,8 @@ write_pdf = atomic.emit_pdf
 
 
 @click.command("turns")
-@click.argument("game")
-@click.argument("scenario", required=False)
+@click.argument("game", shell_complete=completion.games)
+@click.argument("scenario", required=False, shell_complete=completion.scenarios)
 @page_options(lang="both")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default=None,
               help="pdf, or svg: the turn track alone (rows of boxes and their notes), for your own layout; "
@@ -47,7 +47,7 @@ def turns_cmd(ctx, game, scenario, page, fmt, out):
 
 
 @click.command("summary")
-@click.argument("game")
+@click.argument("game", shell_complete=completion.games)
 @page_options(lang="both")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
 @click.pass_context
@@ -63,7 +63,7 @@ def summary_cmd(ctx, game, page, out):
 
 
 @click.command("glossary")
-@click.argument("game")
+@click.argument("game", shell_complete=completion.games)
 @click.option("--format", "fmt", type=click.Choice(["md", "csv", "pdf"]), default=None,
               help="md, csv or pdf; default: the -o file's extension, else md.")
 @page_options(lang=None)

@@ -201,9 +201,64 @@ def _stdin() -> bytes:
 
 
 def _load(path: str) -> Located:
+    raw, label = _read(path)
+    return _parse_bytes(raw, label)
+
+
+MAX_DOCUMENTS = 100_000
+
+
+def load_all(path) -> list[Located]:
+    """Every document of a YAML stream (documents separated by `---`) or of JSON lines (one
+    JSON object a line, as `scenario --count` writes them), each with marks in the file."""
+    raw, label = _read(os.fspath(path))
+    text = _text_of(raw, label)
+    digest = hashlib.sha256(raw).hexdigest()
+    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
+        out = []
+        for n, ln in lines[:MAX_DOCUMENTS + 1]:
+            if len(out) == MAX_DOCUMENTS:
+                raise DataError(label, f"more than {MAX_DOCUMENTS} documents")
+            try:
+                doc = loads(ln, label)
+            except DataError as e:   # its line in the file, not in the one-line document
+                raise DataError(label, e.message, n, e.col) from None
+            doc.marks = {k: (line + n - 1, col) for k, (line, col) in doc.marks.items()}
+            doc.digest = digest
+            out.append(doc)
+        return out
+    loader = _parser(text)
+    out = []
+    try:
+        while loader.check_node():
+            if len(out) == MAX_DOCUMENTS:
+                raise DataError(label, f"more than {MAX_DOCUMENTS} documents")
+            node = loader.get_node()
+            if node is None:
+                continue
+            marks: dict = {}
+            data = _build(node, (), marks, _Constructor(), label, set())
+            out.append(Located(data, label, marks, digest))
+    except RecursionError:
+        raise DataError(label, f"nested more than {MAX_DEPTH} levels deep") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        problem = e.problem or e.context or "invalid YAML"
+        raise DataError(label, problem, *((mark.line + 1, mark.column + 1) if mark else ())) from None
+    except yaml.YAMLError as e:
+        raise DataError(label, f"invalid YAML: {str(e).splitlines()[0]}") from None
+    finally:
+        loader.dispose()
+    if not out:
+        raise DataError(label, "empty document", 1, 1)
+    return out
+
+
+def _read(path: str) -> tuple[bytes, str]:
+    """The bytes of a file (or of standard input for `-`), size-capped, and its name."""
     if path == "-":  # the Unix convention: standard input
-        raw = _stdin()
-        return _parse_bytes(raw, "<stdin>")
+        return _stdin(), "<stdin>"
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
@@ -222,10 +277,10 @@ def _load(path: str) -> Located:
         raise
     except OSError as e:
         raise DataError(path, f"cannot read: {e.strerror or e}") from None
-    return _parse_bytes(raw, path)
+    return raw, path
 
 
-def _parse_bytes(raw: bytes, path: str) -> Located:
+def _text_of(raw: bytes, path: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -233,6 +288,11 @@ def _parse_bytes(raw: bytes, path: str) -> Located:
         raise DataError(path, "not UTF-8 text", line) from None
     if "\x00" in text:
         raise DataError(path, "contains a NUL byte: not a text file")
+    return text
+
+
+def _parse_bytes(raw: bytes, path: str) -> Located:
+    text = _text_of(raw, path)
     located = loads(text, path)
     located.digest = hashlib.sha256(raw).hexdigest()
     return located

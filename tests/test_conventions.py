@@ -83,3 +83,100 @@ def test_count_with_sheet_writes_one_sheet_per_setup(tmp_path, cli_in):
     assert (tmp_path / "k.jsonl").read_text(encoding="utf-8").count("\n") == 2
     r = cli_in("scenario", "rgi-macarthur", "korea", "--count", 5000, "--sheet", tmp_path / "s.pdf")
     assert r.returncode == 2 and b"at most 1000" in r.stderr and r.stderr.count(b"\n") == 1
+
+
+# --- verify reads YAML streams and JSON lines (issue 16) -------------------------------------
+
+def test_verify_reads_json_lines_and_yaml_streams(cli_in, tmp_path):
+    lines = tmp_path / "three.jsonl"
+    assert cli_in("scenario", "okinawa", "campaign", "--seed", "5", "--count", "3", "-o", lines).returncode == 0
+    r = cli_in("verify", lines)
+    out = r.stdout.decode()
+    assert r.returncode == 0, out
+    assert [ln for ln in out.splitlines() if ln.startswith("==")] == [f"== {lines} #{k}" for k in (1, 2, 3)]
+    import yaml
+
+    docs = [yaml.safe_load(cli_in("scenario", "amigos-insurrectors", "campaign", "--seed", str(s)).stdout)
+            for s in (1, 2)]
+    docs[1]["choices"]["us-advantage"][0] = 5   # 5.0: the US advantage chits are 1-4 and 6-9
+    stream = tmp_path / "two.yaml"
+    stream.write_text(yaml.safe_dump_all(docs, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    r = cli_in("verify", stream)
+    out = r.stdout.decode()
+    assert r.returncode == 1, out
+    assert f"{stream} #1: legal" in out and f"{stream} #2: 1 violation" in out
+    # the violation of the second document is at its line in the file, not in the document
+    bad = next(ln for ln in out.splitlines() if "us-advantage" in ln)
+    n = int(bad.split(":")[1])
+    text = stream.read_text(encoding="utf-8").splitlines()
+    assert text.index("---") < n - 1 and text[n - 1].strip() == "- 5"   # the wrong value itself
+
+
+def test_verify_json_lines_error_names_its_line(cli_in, tmp_path):
+    lines = tmp_path / "two.jsonl"
+    assert cli_in("scenario", "okinawa", "campaign", "--seed", "5", "--count", "2", "-o", lines).returncode == 0
+    text = lines.read_text(encoding="utf-8").splitlines()
+    text[1] = text[1].replace('"seed": 6', '"seed": 6, "bogus": 1')
+    lines.write_text("\n".join(text) + "\n", encoding="utf-8")
+    r = cli_in("verify", lines)
+    assert r.returncode == 2
+    assert r.stderr.decode().startswith(f"{lines}:2:") and "unknown key 'bogus'" in r.stderr.decode()
+
+
+# --- scenario --template (issue 16) ----------------------------------------------------------
+
+def _scenarios():
+    from playaids import load
+    from playaids.engine import loading
+
+    root = load.DEFAULT_DATA
+    return [(g, s) for g in load.game_ids(root) for s in loading.scenario_ids(root, g)]
+
+
+@pytest.mark.parametrize("game,scen", _scenarios())
+def test_template_lists_what_a_setup_needs_and_verifies_as_missing(cli_in, tmp_path, game, scen):
+    from playaids import load
+    from playaids.engine import loading, setupfile, vocabulary
+
+    sc = loading.load_scenario(load.DEFAULT_DATA, game, scen)
+    path = tmp_path / "fill-in.yaml"
+    r = cli_in("scenario", game, scen, "--template", "-o", path)
+    assert r.returncode == 0, r.stderr
+    setup = setupfile.load(path)       # a valid setup file, blanks and all
+    assert [(p.unit, p.side) for p in setup.placements] == [(u.id, u.side) for u in sc.units]
+    for e in sc.elements:
+        assert e["id"] in getattr(setup, vocabulary.bucket(e["kind"]))
+    r = cli_in("verify", path)
+    assert r.returncode in (0, 1), r.stderr
+    out = r.stdout.decode()
+    for e in sc.elements:  # each value to give is named as missing (optional and conditional ones aside)
+        if vocabulary.bucket(e["kind"]) != "derived" and not e.get("optional") and not e.get("when"):
+            assert f"{vocabulary.bucket(e['kind'])}.{e['id']}: missing" in out
+
+
+def test_template_says_what_the_rules_allow(cli_in):
+    out = cli_in("scenario", "macarthur-bataan", "historical", "--template", "--lang", "en").stdout.decode()
+    assert '"allied-chit":   # draw (rule 16.1); values: "1-5" [allied]' in out
+    assert '"japanese-chit":   # draw (rule 16.4); values: "1-7" [japan, secret]' in out
+    assert "only when allied-chit is 4 or 5, else delete this placement" in out
+    r = cli_in("scenario", "macarthur-bataan", "historical", "--template", "--seed", "1")
+    assert r.returncode == 2 and b"no --seed, --count or --sheet" in r.stderr
+
+
+# --- shell completion (issue 16) -------------------------------------------------------------
+
+@pytest.mark.parametrize("words,expected", [
+    ("playaids table oki", ["okinawa"]),
+    ("playaids table okinawa fl", ["fleet-damage", "fleet-targets"]),
+    ("playaids scenario macarthur-bataan ", ["historical", "main-assault", "solitaire"]),
+    ("playaids check-table okinawa kam", ["kamikaze-hits"]),
+    ("playaids turns nosuchgame ", []),
+])
+def test_shell_completion_of_ids(cli_in, monkeypatch, words, expected):
+    monkeypatch.setenv("_PLAYAIDS_COMPLETE", "bash_complete")
+    monkeypatch.setenv("COMP_WORDS", words)
+    monkeypatch.setenv("COMP_CWORD", str(len(words.split()) - (0 if words.endswith(" ") else 1)))
+    r = cli_in()
+    assert r.returncode == 0
+    got = [ln.split(",", 1)[1] for ln in r.stdout.decode().splitlines() if ln.startswith("plain,")]
+    assert got == expected

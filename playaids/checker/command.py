@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from playaids import atomic, load
+from playaids import atomic, completion, load
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
@@ -22,8 +22,8 @@ def _emit(text: str, out: str | None) -> None:
 
 
 @click.command("check-table")
-@click.argument("game")
-@click.argument("table_id", metavar="[TABLE]", required=False)
+@click.argument("game", shell_complete=completion.games)
+@click.argument("table_id", metavar="[TABLE]", required=False, shell_complete=completion.tables)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--dir", "directory", type=click.Path(file_okay=False),
               help="Check every table of GAME against the files of DIR named after the table ids.")

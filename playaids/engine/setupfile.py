@@ -139,3 +139,8 @@ def parse(located: yamlsafe.Located) -> Setup:
 
 def load(path) -> Setup:
     return parse(yamlsafe.load(path))
+
+
+def load_all(path) -> list[Setup]:
+    """Every setup of a file: one YAML document, a `---` stream of them, or JSON lines."""
+    return [parse(doc) for doc in yamlsafe.load_all(path)]
