@@ -69,7 +69,7 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
     jobs: list[Job] = []
     docbuild._DATA[("root",)] = root
     for gid in ids:
-        g = Path(root) / gid
+        g = load.game_dir(root, gid)
         game = docbuild._DATA.get(("game", gid)) or load.load_game(root, gid, with_tables=False)
         docbuild._DATA[("game", gid)] = game
         for tid in load.table_ids(root, gid):

@@ -53,23 +53,32 @@ LAYOUT = ("*.yaml", "tables/*.yaml", "scenarios/*.yaml")
 MAX_FILE = 2 * 1024 * 1024 + 1  # past the YAML reader's cap the file is an error anyway
 
 
+def _games(root) -> list[Path]:
+    """The game folders a build reads (`<game>/game.yaml` marks one; with several data folders,
+    the first holding a game id)."""
+    from playaids import load
+
+    if isinstance(root, load.DataPath):
+        return [root.game_dir(g) for g in root.game_ids()]
+    return sorted(p.parent for p in Path(root).glob("*/game.yaml") if p.is_file())
+
+
 def data_files(root) -> list[Path]:
-    """The files of every game folder's layout under the data folder (`<game>/game.yaml` marks one)."""
-    root = Path(root)
-    games = sorted(p.parent for p in root.glob("*/game.yaml") if p.is_file())
-    return sorted(f for g in games for pattern in LAYOUT for f in g.glob(pattern) if f.is_file())
+    """The files of every game folder's layout under the data folders."""
+    return sorted(f for g in _games(root) for pattern in LAYOUT for f in g.glob(pattern) if f.is_file())
 
 
 def stamp(root, options: dict) -> str:
     """Code, options and the bytes of every data file of the games' layout."""
-    root = Path(root).resolve()
     h = hashlib.sha256(code_key().encode())
-    h.update(json.dumps({**options, "data": str(root)}, sort_keys=True, default=str).encode())
-    for path in data_files(root):
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE)
-        h.update(f"\0{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
-        h.update(data)
+    h.update(json.dumps({**options, "data": [str(g.resolve()) for g in _games(root)]}, sort_keys=True,
+                        default=str).encode())
+    for game in _games(root):
+        for path in sorted(f for pattern in LAYOUT for f in game.glob(pattern) if f.is_file()):
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE)
+            h.update(f"\0{game.name}/{path.relative_to(game).as_posix()}\0{len(data)}\0".encode())
+            h.update(data)
     return h.hexdigest()
 
 

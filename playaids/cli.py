@@ -16,7 +16,7 @@ from playaids.pageoptions import page_options, spec_values
 
 
 def _root(ctx) -> Path:
-    return load.data_dir(ctx.obj.get("data"))
+    return load.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -45,13 +45,16 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--data", "data", type=click.Path(file_okay=False), default=None,
-              help="Data folder to use instead of the project's data/ (env PLAYAIDS_DATA).")
+@click.option("--data", "data", type=click.Path(file_okay=False), multiple=True,
+              help="A folder of your games, added to the built-in ones (repeatable; the first holding a "
+                   "game id wins; also env PLAYAIDS_DATA, a path list).")
+@click.option("--no-builtin", is_flag=True, help="Only the --data folders, not the built-in games.")
 @click.version_option(__version__, prog_name="playaids")
 @click.pass_context
-def cli(ctx, data):
+def cli(ctx, data, no_builtin):
     """Print-ready play aids from board-wargame rules."""
     ctx.ensure_object(dict)["data"] = data
+    ctx.obj["builtin"] = not no_builtin
 
 
 @cli.command("list")
@@ -85,7 +88,7 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
                 for tid in load.table_ids(root, game)]
     else:
         rows = [{"id": gid, "title": load.load_game(root, gid, with_tables=False).title.get(lang) or gid,
-                 "source": str(root / gid)} for gid in load.game_ids(root)]
+                 "source": str(load.game_dir(root, gid))} for gid in load.game_ids(root)]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
         return
@@ -98,7 +101,9 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
             click.echo(printable(f"{r['id']:<{width}}  {r['side']:<8} {str(r['count']):>8}  at {at}  ({r['rule']})"
                                  f"  {' '.join(str(r['title']).split())}"))
         else:
-            click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}"))
+            builtin = "source" not in r or Path(r["source"]).parent == Path(load.DEFAULT_DATA)
+            origin = "" if builtin else f"  (from {Path(r['source']).parent})"
+            click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}{origin}"))
 
 
 TABLE_FORMATS = ("csv", "json", "md", "pdf")
@@ -290,7 +295,7 @@ def data_schema(kind):
 @click.pass_context
 def data_validate(ctx, folder):
     """Check every game folder of the data folder; one line per problem, exit 2 if any."""
-    root = load.data_dir(folder or ctx.obj.get("data"))
+    root = load.data_dir(folder, builtin=False) if folder else _root(ctx)
     ids, errors = load.validate_all(root)
     for e in errors:
         click.echo(str(e), err=True)

@@ -8,7 +8,8 @@ from playaids import load
 
 
 def _root(ctx):
-    return load.data_dir(ctx.find_root().params.get("data"))
+    params = ctx.find_root().params
+    return load.data_dir(params.get("data"), not params.get("no_builtin"))
 
 
 def _items(ids, incomplete: str) -> list[CompletionItem]:

@@ -96,7 +96,7 @@ def plan(root, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
 
 
 def _key(root, job: Job, code: str) -> str:
-    g = Path(root) / job.game
+    g = load.game_dir(root, job.game)
     files = [g / "game.yaml", g / "glossary.yaml"]
     if job.kind == "turns":
         files.append(g / turns.FILE)

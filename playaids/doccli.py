@@ -10,7 +10,7 @@ from playaids.pageoptions import page_options
 
 
 def _root(ctx):
-    return load.data_dir((ctx.obj or {}).get("data"))
+    return load.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
 
 
 write_pdf = atomic.emit_pdf

@@ -15,13 +15,60 @@ from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term
 DEFAULT_DATA = resources.DATA
 
 
-def data_dir(override=None) -> Path:
-    """The data folder: --data, else $PLAYAIDS_DATA, else the project's data/."""
-    d = override or os.environ.get("PLAYAIDS_DATA") or DEFAULT_DATA
-    d = Path(d)
-    if not d.is_dir():
-        raise DataError(d, "data folder not found")
-    return d
+class DataPath:
+    """The data folders a command reads, the first holding a game winning: the user's
+    (`--data DIR`, repeatable, then $PLAYAIDS_DATA, a path list) before the built-in games.
+    A user's game with a built-in id replaces the built-in one."""
+
+    def __init__(self, layers):
+        self.layers = tuple(Path(d) for d in layers)
+
+    def game_dir(self, game_id: str) -> Path:
+        for d in self.layers:
+            if (d / game_id / "game.yaml").is_file():
+                return d / game_id
+        return self.layers[0] / game_id
+
+    def game_ids(self) -> list[str]:
+        return sorted({p.name for d in self.layers for p in d.iterdir() if (p / "game.yaml").is_file()})
+
+    def __str__(self) -> str:
+        return os.pathsep.join(str(d) for d in self.layers)
+
+    def __repr__(self) -> str:
+        return f"DataPath({str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DataPath) and self.layers == other.layers
+
+    def __hash__(self) -> int:
+        return hash(self.layers)
+
+
+def data_dir(override=None, builtin: bool = True) -> Path | DataPath:
+    """The data folders: `override` (a folder or several: --data), then $PLAYAIDS_DATA (a path
+    list), then the built-in games unless `builtin` is false. One folder is a plain Path."""
+    if isinstance(override, (str, os.PathLike)):
+        override = [override]
+    layers = [Path(d) for d in override or ()]
+    env = os.environ.get("PLAYAIDS_DATA")
+    if env:
+        layers += [Path(d) for d in env.split(os.pathsep) if d]
+    for d in layers:
+        if not d.is_dir():
+            raise DataError(d, "data folder not found")
+        if len(layers) > 1 or builtin:   # a folder alone may be empty (build and validate say so)
+            if not any((p / "game.yaml").is_file() for p in d.iterdir()):
+                raise DataError(d, "no game folder here (a game is a folder holding game.yaml)")
+    if builtin or not layers:
+        layers.append(Path(DEFAULT_DATA))
+    layers = list(dict.fromkeys(layers))
+    return layers[0] if len(layers) == 1 else DataPath(layers)
+
+
+def game_dir(root, game_id: str) -> Path:
+    """The folder of a game (in the first data folder holding it)."""
+    return root.game_dir(game_id) if isinstance(root, DataPath) else Path(root) / game_id
 
 
 @functools.lru_cache(maxsize=None)
@@ -155,12 +202,14 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
 
 
 def game_ids(root) -> list[str]:
+    if isinstance(root, DataPath):
+        return root.game_ids()
     root = Path(root)
     return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
 
 
 def _game_dir(root, game_id: str) -> Path:
-    d = Path(root) / game_id
+    d = game_dir(root, game_id)
     if not (d / "game.yaml").is_file():
         raise UnknownId("game", game_id, game_ids(root))
     return d

@@ -108,7 +108,7 @@ def summary_from(located: yamlsafe.Located, game_id: str) -> Summary:
 
 
 def path(root, game_id: str) -> Path:
-    return Path(root) / game_id / FILE
+    return load.game_dir(root, game_id) / FILE
 
 
 def games_with_rules(root) -> list[str]:

@@ -315,7 +315,7 @@ def record_from(located: yamlsafe.Located, game_id: str, side_ids=None) -> TurnR
 
 
 def path(root, game_id: str) -> Path:
-    return Path(root) / game_id / FILE
+    return load.game_dir(root, game_id) / FILE
 
 
 def games_with_turns(root) -> list[str]:

@@ -41,13 +41,13 @@ def test_build_one_game(tmp_path):
 def test_build_with_changed_data_rebuilds_only_what_depends(tmp_path):
     data = _small_data(tmp_path)
     out = tmp_path / "out"
-    assert run_cli("--data", data, "build", "--out", out, "--lang", "ja").returncode == 0
+    assert run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "ja").returncode == 0
     before = digests(out)
     table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
     text = table.read_text(encoding="utf-8")
     assert "title: {ja: 移動ポイントの使用法" in text
     table.write_text(text.replace("title: {ja: 移動ポイントの使用法", "title: {ja: 移動ポイントの使用法（改）", 1), encoding="utf-8")
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "ja")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "ja")
     assert r.returncode == 0, r.stderr
     after = digests(out)
     changed = {f for f in after if before.get(f) != after[f] and not f.startswith(".previews")}
@@ -80,49 +80,49 @@ def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path
     import json
 
     data, out = _small_data(tmp_path), tmp_path / "out"
-    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    assert run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en").returncode == 0
     stamp = json.loads((out / ".playaids-cache" / "build.json").read_text(encoding="utf-8"))
     assert stamp["games"] == ["rgi-macarthur"] and "index.html" in stamp["outputs"]
     assert any(o.startswith(".previews/") for o in stamp["outputs"])
     docs = (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns
     before = digests(out)
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert r.returncode == 0 and b"built 0 files" in r.stderr, r.stderr
     assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns == docs  # stopped before the job list
     assert digests(out) == before
     # an option the stamp does not hold: the build proper
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "ja")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "ja")
     assert re.search(rb"built [1-9]\d* files", r.stderr), r.stderr
     # a deleted output comes back, and only it
     card = out / "rgi-macarthur" / "charts" / "road-costs.en.a4.pdf"
     card.unlink()
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert b"built 1 files" in r.stderr, r.stderr
     assert digests(out)["rgi-macarthur/charts/road-costs.en.a4.pdf"] == before["rgi-macarthur/charts/road-costs.en.a4.pdf"]
     # a stray file beside the data is not data: the build stops at the stamp
     docs = (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns
     (data / "rgi-macarthur" / "notes.txt").write_text("x", encoding="utf-8")
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert b"built 0 files" in r.stderr and (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns == docs
     # one byte of any file of the game's layout, even a comment, is a change: the build goes through
     with open(data / "rgi-macarthur" / "game.yaml", "a", encoding="utf-8") as f:
         f.write("# a comment\n")
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert re.search(rb"built \d+ files", r.stderr) and r.returncode == 0, r.stderr
     assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns != docs
 
 
 def test_a_failed_build_leaves_no_stamp(tmp_path):
     data, out = _small_data(tmp_path), tmp_path / "out"
-    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    assert run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en").returncode == 0
     table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
     good = table.read_text(encoding="utf-8")
     table.write_text(good.replace("rule:", "rule: [", 1), encoding="utf-8")
-    r = run_cli("--data", data, "build", "--out", out, "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert r.returncode == 2 and b"road-costs.yaml" in r.stderr
     assert not (out / ".playaids-cache" / "build.json").exists()
     table.write_text(good, encoding="utf-8")
-    assert run_cli("--data", data, "build", "--out", out, "--lang", "en").returncode == 0
+    assert run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en").returncode == 0
     assert (out / ".playaids-cache" / "build.json").is_file()
 
 
@@ -150,7 +150,7 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
 
     data, out = _small_data(tmp_path), tmp_path / "out"
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "build", "--out", str(out),
+    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out", str(out),
                              "--lang", "en"], stderr=slave, stdout=subprocess.DEVNULL, cwd=Path(__file__).parent.parent)
     os.close(slave)
     chunks = []
@@ -170,7 +170,7 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
     assert [d for d, _ in counts] == sorted(d for d, _ in counts)
     assert "built" in seen.splitlines()[-1]
     # not a terminal: the summary line alone
-    r = run_cli("--data", data, "build", "--out", tmp_path / "out2", "--lang", "en")
+    r = run_cli("--data", data, "--no-builtin", "build", "--out", tmp_path / "out2", "--lang", "en")
     assert r.returncode == 0 and b"files\r" not in r.stderr and r.stderr.count(b"\n") == 1, r.stderr
 
 

@@ -36,7 +36,7 @@ def edit(path, old, new):
 
 
 def test_good_data_validates(data):
-    r = run_cli("--data", data, "data", "validate")
+    r = run_cli("--data", data, "--no-builtin", "data", "validate")
     assert r.returncode == 0, r.stderr
     assert b"demo-game" in r.stdout
 
@@ -62,7 +62,7 @@ def test_wrong_type_in_cell(data):
 
 def test_unknown_key(data):
     edit(table_file(data), "dice: 2d6", "dice: 2d6\ncolour: red")
-    r = run_cli("--data", data, "data", "validate")
+    r = run_cli("--data", data, "--no-builtin", "data", "validate")
     assert_one_line_error(r, "results.yaml:5:", "colour")
 
 
@@ -102,7 +102,7 @@ def test_missing_data_folder(tmp_path):
 def test_validate_reports_every_bad_file(data):
     edit(table_file(data), "dice: 2d6", "dice: 7d6")
     (data / "demo-game" / "tables" / "other.yaml").write_text("id: other\n- x\n", encoding="utf-8")
-    r = run_cli("--data", data, "data", "validate")
+    r = run_cli("--data", data, "--no-builtin", "data", "validate")
     assert r.returncode == 2
     lines = r.stderr.decode().strip().splitlines()
     assert len(lines) == 2 and "other.yaml:2:" in lines[0] and "results.yaml:4:" in lines[1]

@@ -180,3 +180,54 @@ def test_shell_completion_of_ids(cli_in, monkeypatch, words, expected):
     assert r.returncode == 0
     got = [ln.split(",", 1)[1] for ln in r.stdout.decode().splitlines() if ln.startswith("plain,")]
     assert got == expected
+
+
+# --- --data adds to the built-in games (issue 16) --------------------------------------------
+
+def _own_copy(tmp_path, name="mine", title="My Campaigns"):
+    import shutil
+
+    from playaids import load
+
+    d = tmp_path / name
+    shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", d / "rgi-macarthur")
+    g = d / "rgi-macarthur" / "game.yaml"
+    text = g.read_text(encoding="utf-8")
+    g.write_text(text.replace("en: Major Campaigns of General Douglas MacArthur", f"en: {title}", 1), encoding="utf-8")
+    return d
+
+
+def test_data_adds_a_folder_and_its_game_replaces_the_builtin_one(cli_in, tmp_path):
+    mine = _own_copy(tmp_path)
+    out = cli_in("--data", mine, "list").stdout.decode()
+    assert f"rgi-macarthur        My Campaigns  (from {mine})" in out
+    assert "okinawa              Okinawa\n" in out            # the built-in games are still there
+    import json
+
+    rows = json.loads(cli_in("--data", mine, "list", "--format", "json").stdout)
+    src = {r["id"]: r["source"] for r in rows}
+    assert src["rgi-macarthur"] == str(mine / "rgi-macarthur") and src["okinawa"].endswith("okinawa")
+    only = cli_in("--data", mine, "--no-builtin", "list", "--format", "ids").stdout.decode().split()
+    assert only == ["rgi-macarthur"]
+
+
+def test_first_data_folder_holding_a_game_wins_then_playaids_data(cli_in, tmp_path, monkeypatch):
+    a, b = _own_copy(tmp_path, "a", "Edition A"), _own_copy(tmp_path, "b", "Edition B")
+    assert "Edition A" in cli_in("--data", a, "--data", b, "list").stdout.decode()
+    assert "Edition B" in cli_in("--data", b, "--data", a, "list").stdout.decode()
+    monkeypatch.setenv("PLAYAIDS_DATA", f"{b}:{a}")
+    out = cli_in("list").stdout.decode()
+    assert "Edition B" in out and "okinawa" in out
+    assert "Edition A" in cli_in("--data", a, "list").stdout.decode()   # --data before the environment
+
+
+@pytest.mark.parametrize("make,fragment", [
+    (lambda p: p / "absent", "data folder not found"),
+    (lambda p: p, "no game folder here"),
+])
+def test_a_data_folder_that_is_not_one_exits_2(cli_in, tmp_path, monkeypatch, make, fragment):
+    r = cli_in("--data", make(tmp_path), "list")
+    assert r.returncode == 2 and fragment in r.stderr.decode() and r.stderr.decode().count("\n") == 1
+    monkeypatch.setenv("PLAYAIDS_DATA", str(make(tmp_path)))
+    r = cli_in("list")
+    assert r.returncode == 2 and fragment in r.stderr.decode()

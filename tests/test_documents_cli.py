@@ -76,17 +76,17 @@ def test_turns_summary_glossary_commands(data, tmp_path, capfd):
 
 
 def test_validate_checks_turns_and_rules(data, capfd):
-    assert cli_inproc(capfd, "--data", data, "data", "validate").returncode == 0
+    assert cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate").returncode == 0
     p = data / "demo-game" / "turns.yaml"
     p.write_text(TURNS.replace("{turn: 2,", "{turn: 9,"), encoding="utf-8")
-    one_line_error(cli_inproc(capfd, "--data", data, "data", "validate"), "turns.yaml:10:12:", "beyond the track's 4 turns")
+    one_line_error(cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate"), "turns.yaml:10:12:", "beyond the track's 4 turns")
     p.write_text(TURNS.replace("side: red", "side: green"), encoding="utf-8")
     one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "-o", data / "x.pdf"), "turns.yaml:10:", "unknown side 'green'")
     assert not (data / "x.pdf").exists()
     p.write_text(TURNS, encoding="utf-8")
     r = data / "demo-game" / "rules.yaml"
     r.write_text(RULES.replace('rule: "1.2"', "rule: 1.2"), encoding="utf-8")
-    one_line_error(cli_inproc(capfd, "--data", data, "data", "validate"), "rules.yaml:11:")
+    one_line_error(cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate"), "rules.yaml:11:")
 
 
 def test_unknown_ids_are_one_line(data, tmp_path, capfd):

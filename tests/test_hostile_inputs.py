@@ -202,15 +202,15 @@ def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path
     from test_build import _small_data
 
     data, out = _small_data(tmp_path), tmp_path / "out"
-    assert run_cli("--data", data, "build", "--lang", "ja", "--out", out).returncode == 0
-    r = run_cli("--data", data, "build", "--lang", "en", "--out", out)
+    assert run_cli("--data", data, "--no-builtin", "build", "--lang", "ja", "--out", out).returncode == 0
+    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", out)
     assert r.returncode == 0, r.stderr
     index = (out / "index.html").read_text(encoding="utf-8")
     assert ".en.a4.pdf" in index and ".ja.a4.pdf" not in index
     summary = out / "rgi-macarthur" / "summary.en.a4.pdf"
     good = summary.read_bytes()
     summary.write_bytes(b"")
-    r = run_cli("--data", data, "build", "--lang", "en", "--out", out)
+    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", out)
     assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
     assert summary.read_bytes() == good
 
@@ -281,7 +281,7 @@ def test_check_table_never_replaces_the_checked_file_and_keeps_to_its_folder(tmp
 
 
 def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tmp_path):
-    line = one_line_exit_2(run_cli("--data", tmp_path, "build", "--out", tmp_path / "out"))
+    line = one_line_exit_2(run_cli("--data", tmp_path, "--no-builtin", "build", "--out", tmp_path / "out"))
     assert "no game folder here" in line and not (tmp_path / "out" / "index.html").exists()
     from playaids import buildstamp
     from test_build import _small_data

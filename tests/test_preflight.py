@@ -94,7 +94,7 @@ def test_build_check_runs_the_preflight_over_the_build(tmp_path):
     from test_build import _small_data
 
     data = _small_data(tmp_path)
-    r = run_cli("--data", data, "build", "--lang", "en", "--out", tmp_path / "out", "--check")
+    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", tmp_path / "out", "--check")
     assert r.returncode in (0, 1) and b"preflight: 8 PDFs" in r.stderr, r.stderr  # 11 files, 8 of them PDFs
     assert (r.returncode == 1) == bool(r.stdout.strip())
     for line in r.stdout.decode().splitlines():

@@ -21,7 +21,7 @@ class Context:
 
     def table(self, tid: str):
         if tid not in self._tables:
-            self._tables[tid] = _cached_table(str(self.root), self.scenario.game, tid)
+            self._tables[tid] = _cached_table(self.root, self.scenario.game, tid)
         return self._tables[tid]
 
     def option_on(self, eid: str | None) -> bool:
@@ -31,7 +31,7 @@ class Context:
 _TABLES: dict = {}
 
 
-def _cached_table(root: str, game: str, tid: str):
+def _cached_table(root, game: str, tid: str):
     """Tables are immutable data: load each once per process."""
     key = (root, game, tid)
     if key not in _TABLES:

@@ -11,13 +11,13 @@ from playaids.errors import DataError, UnknownId
 
 
 def scenario_ids(root, game_id: str) -> list[str]:
-    d = Path(root) / game_id / "scenarios"
+    d = load.game_dir(root, game_id) / "scenarios"
     return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
 
 
 def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
     load.load_game(root, game_id, with_tables=False)  # unknown game -> UnknownId
-    path = Path(root) / game_id / "scenarios" / f"{scenario_id}.yaml"
+    path = load.game_dir(root, game_id) / "scenarios" / f"{scenario_id}.yaml"
     if not path.is_file():
         raise UnknownId(f"scenario of {game_id}", scenario_id, scenario_ids(root, game_id))
     located = yamlsafe.load(path)
@@ -75,7 +75,7 @@ def _check_game_constraints(located, game) -> None:
 def load_map(root, game_id: str, override=None) -> GameMap:
     """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
     gmap = GameMap()
-    for path in [Path(root) / game_id / "map.yaml"] + ([Path(override)] if override else []):
+    for path in [load.game_dir(root, game_id) / "map.yaml"] + ([Path(override)] if override else []):
         if not path.is_file():
             if path == Path(override or ""):
                 raise DataError(path, "map file not found")

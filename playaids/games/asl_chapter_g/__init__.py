@@ -41,6 +41,8 @@ class AslChapterG(Game):
     def jobs(self, root, out, langs, papers, grayscale):
         from playaids.docbuild import Job
 
-        legend = Path(root) / self.id / "tables" / "ccss-legend.yaml"
+        from playaids import load
+
+        legend = load.game_dir(root, self.id) / "tables" / "ccss-legend.yaml"
         return [Job("ccss-blank", self.id, Path(out) / self.id / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
                     paper, grayscale, 1.0, (legend,)) for paper in papers for lang in langs]

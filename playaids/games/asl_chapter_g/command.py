@@ -21,7 +21,7 @@ def ccss(ctx, setup, board, page, out):
     from playaids.games.asl_chapter_g import ccss as sheet
     from playaids.games.asl_chapter_g.cavesetup import parse
 
-    root = load.data_dir((ctx.obj or {}).get("data"))
+    root = load.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
     cs = None
     if setup:
         s = setupfile.load(setup)
