@@ -375,9 +375,9 @@ def main(argv=None) -> None:
     except click.ClickException as e:
         click.echo(printable(f"playaids: {' '.join(e.format_message().split())}"), err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("playaids: aborted", err=True)
-        sys.exit(2)
+    except click.exceptions.Abort:  # Ctrl-C: every file written is complete, none half-written
+        click.echo("playaids: interrupted", err=True)
+        sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
     except OSError as e:

@@ -153,6 +153,9 @@ def _die_with_parent(parent: int) -> None:
     import signal
     import sys
 
+    # Ctrl-C reaches the whole process group: the build (the parent) handles it and stops the
+    # workers at once, so a worker never dies half-way through its own clean-up
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         import ctypes
 
@@ -162,6 +165,19 @@ def _die_with_parent(parent: int) -> None:
             return
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
+
+
+def _stop(pool, out: Path) -> None:
+    """Ctrl-C: kill the workers now (not after their current file) and remove the temporary
+    files they were writing; the finished files stay, each complete."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())   # the executor has no public kill
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.kill()
+    for proc in procs:
+        proc.join(2)
+    for tmp in out.rglob(".pa-*.tmp"):   # the aids and their previews
+        tmp.unlink(missing_ok=True)
 
 
 def _warm() -> None:
@@ -225,8 +241,9 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
                 tick()
         else:
             ctx = multiprocessing.get_context("fork")
-            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_die_with_parent,
-                                                        initargs=(os.getpid(),)) as pool:
+            pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_die_with_parent,
+                                                          initargs=(os.getpid(),))
+            try:
                 futures = {pool.submit(_work, j): i for i, j in enumerate(heavy)}
                 failed = []
                 for future in concurrent.futures.as_completed(futures):
@@ -234,6 +251,10 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
                         failed.append((futures[future], e))
                     tick()
                 errors = [e for _, e in sorted(failed)]  # the same first error whatever the finishing order
+            except KeyboardInterrupt:
+                _stop(pool, out)
+                raise
+            pool.shutdown()
     if errors:
         raise PlayaidsError(errors[0])
     done = {str(j.path.relative_to(out)): [keys[str(j.path.relative_to(out))], buildstamp.file_digest(j.path)]

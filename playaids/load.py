@@ -295,4 +295,5 @@ def validate_all(root) -> tuple[list[str], list[DataError]]:
                 loading.load_scenario(root, gid, sid)
             except DataError as e:
                 errors.append(e)
-    return ids, errors
+    # a broken game.yaml is met again by every file that needs it: each problem once
+    return ids, list({str(e): e for e in errors}.values())

@@ -2,6 +2,7 @@
 no control character reaches the terminal, a damaged output is rebuilt."""
 import os
 import stat
+from pathlib import Path
 
 import pytest
 import yaml
@@ -292,3 +293,34 @@ def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tm
     names = {p.relative_to(data).as_posix() for p in buildstamp.data_files(data)}
     assert "rgi-macarthur/game.yaml" in names and "rgi-macarthur/tables/road-costs.yaml" in names
     assert not any("huge" in n or "/sub" in n for n in names)
+
+
+def test_ctrl_c_stops_a_build_within_2_s_leaving_only_complete_files(tmp_path):
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) while the workers render:
+    exit 130 within 2 s, workers gone, every PDF written is whole, no temporary file left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "playaids", "build", "okinawa", "--lang", "all", "--out", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                            cwd=Path(__file__).parent.parent)
+    deadline = time.monotonic() + 120
+    while not any(out.rglob("*.pdf")) and time.monotonic() < deadline:   # the workers are rendering
+        time.sleep(0.05)
+    assert proc.poll() is None, "the build ended before it could be interrupted"
+    t0 = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    took = time.monotonic() - t0
+    assert proc.returncode == 130 and err.decode().strip() == "playaids: interrupted", err
+    assert took < 2, took
+    assert not list(out.rglob(".pa-*")), "a temporary file was left"
+    pdfs = list(out.rglob("*.pdf"))
+    assert pdfs and all(p.read_bytes().rstrip().endswith(b"%%EOF") for p in pdfs)
+    time.sleep(0.2)
+    left = subprocess.run(["pgrep", "-s", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert not left, f"processes of the build still running: {left}"
