@@ -20,12 +20,48 @@ def join_lines(s: str | None) -> str:
     return " ".join(out.split())
 
 
+MAX_UNPACKED = 256 * 1024 * 1024   # all compressed streams of a PDF, unpacked
+MAX_PAGES = 300                    # read without --page
+
+
+class TooBig(ValueError):
+    pass
+
+
+_STREAM = re.compile(rb"/FlateDecode.{0,400}?stream\r?\n", re.S)
+
+
+def check_unpacked_size(data: bytes, cap: int = MAX_UNPACKED) -> None:
+    """Refuse a PDF whose Flate streams unpack to more than `cap` bytes (a decompression bomb),
+    before pdfminer unpacks them whole: each stream is inflated in bounded steps."""
+    import zlib
+
+    total = 0
+    for m in _STREAM.finditer(data):
+        d = zlib.decompressobj()
+        chunk = data[m.end():m.end() + 16 * 1024 * 1024]
+        try:
+            out = d.decompress(chunk, 1 << 20)
+            total += len(out)
+            while d.unconsumed_tail and total <= cap:
+                out = d.decompress(d.unconsumed_tail, 1 << 20)
+                if not out:
+                    break
+                total += len(out)
+        except zlib.error:
+            continue      # not a stream we can read: pdfminer will say so
+        if total > cap:
+            raise TooBig(f"its compressed streams unpack to more than {cap // (1024 * 1024)} MiB")
+
+
 def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
     """Every ruled table on the page (1-based), or on every page when `page` is None."""
     import pdfplumber
 
     out = []
     with pdfplumber.open(path) as pdf:
+        if page is None and len(pdf.pages) > MAX_PAGES:
+            raise TooBig(f"{len(pdf.pages)} pages: give --page N (at most {MAX_PAGES} are read at once)")
         pages = pdf.pages if page is None else [pdf.pages[page - 1]]
         for p in pages:
             out.extend(p.extract_tables())

@@ -206,3 +206,42 @@ def test_pdf_page_without_a_table_names_the_pages_that_hold_one(cli_in, tmp_path
     assert r.returncode == 2
     assert r.stderr.decode().strip().endswith("not a table: page 1 holds no ruled table; tables on page 2 (use --page)")
     assert cli_in("check-table", "okinawa", "fleet-damage", p, "--page", "2").returncode == 0
+
+
+def test_pdf_decompression_bomb_and_page_count_are_capped(cli_in, tmp_path, monkeypatch, fleet):
+    import zlib
+
+    z = zlib.compressobj(9)
+    body = b"".join(z.compress(b"\0" * (1 << 20)) for _ in range(300)) + z.flush()   # 300 MiB of zeros
+    bomb = tmp_path / "bomb.pdf"
+    head = b"%PDF-1.4\n1 0 obj\n<< /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >>\nstream\n"
+    bomb.write_bytes(head + body + b"\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+    r = cli_in("check-table", "okinawa", "fleet-damage", bomb)
+    assert r.returncode == 2
+    assert r.stderr.decode().strip() == f"{bomb}: PDF too big to read: its compressed streams unpack to more than 256 MiB"
+    from playaids import pdfread
+
+    p = tmp_path / "rules.pdf"
+    _pdf_text_then_table(p, fleet)
+    monkeypatch.setattr(pdfread, "MAX_PAGES", 1)
+    r = cli_in("check-table", "okinawa", "fleet-damage", p)
+    assert r.returncode == 2 and "2 pages: give --page N" in r.stderr.decode()
+    assert cli_in("check-table", "okinawa", "fleet-damage", p, "--page", "2").returncode == 0
+
+
+@pytest.mark.parametrize("ext,text,fragment", [
+    ("csv", "a,b\n1,2\n3,4\n5,6\n7,8\n9,10\n", "more than 10 cells"),
+    ("txt", "a  b\n1  2\n3  4\n5  6\n7  8\n9  10\n", "more than 10 cells"),
+    ("tsv", "a\tb\n1\t2\n3\t4\n5\t6\n7\t8\n9\t10\n", "more than 10 cells"),
+    ("md", "|a|b|\n|---|---|\n|1|2|\n|3|4|\n", "more than 5 cells in Markdown: export the table as CSV"),
+    ("json", "[[1, 2], [3, 4], [5, 6]]", "more than 4 values"),
+    ("yaml", "- [1, 2]\n- [3, 4]\n- [5, 6]\n", "more than 4 values"),
+])
+def test_cell_counts_are_capped_before_memory_runs_out(cli_in, tmp_path, monkeypatch, ext, text, fragment):
+    monkeypatch.setattr(readers, "MAX_CELLS", 10)
+    monkeypatch.setattr(readers, "MAX_MD_CELLS", 5)
+    monkeypatch.setattr(readers, "MAX_VALUES", 4)
+    p = tmp_path / f"t.{ext}"
+    p.write_text(text, encoding="utf-8")
+    r = cli_in("check-table", "okinawa", "fleet-damage", p)
+    assert r.returncode == 2 and fragment in r.stderr.decode(), r.stderr

@@ -49,7 +49,7 @@ def check_file(table: Table, path, glossary: Glossary | None = None, page: int |
         if not tables:
             raise readers.NotATable(label, "no rows and columns found")
         if all(t.width < 2 for t in tables):
-            raise readers.NotATable(label, "one column of text (columns are split by commas, tabs or two spaces)")
+            raise readers.NotATable(label, readers.ONE_COLUMN)
     if not tables:
         # the source has no grid either (its `missing:` says why): compare with an empty one
         tables = [readers.RawTable([], [], "empty")]

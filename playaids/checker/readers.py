@@ -17,7 +17,7 @@ from pathlib import Path
 from playaids.errors import DataError
 
 MAX_BYTES = 20 * 1024 * 1024
-MAX_CELLS = 2_000_000            # of a spreadsheet (.xlsx), whose zip may hold far more
+MAX_CELLS = 1_200_000            # of any file (a million-cell table reads; memory stays under 300 MB)
 MAX_XLSX_UNZIPPED = 200 * 1024 * 1024
 STDIN = "-"
 
@@ -51,6 +51,14 @@ EXTENSIONS = {
     ".md": "md", ".markdown": "md", ".txt": None, ".text": None, ".pdf": "pdf", ".xlsx": "xlsx",
 }
 SUPPORTED = tuple(sorted(EXTENSIONS))
+
+
+ONE_COLUMN = "one column of text (columns are split by commas, tabs or two spaces)"
+
+
+def _too_many(path, cells: int) -> None:
+    if cells > MAX_CELLS:
+        raise DataError(path, f"more than {MAX_CELLS:,} cells: not a table a rulebook prints")
 
 
 class NotATable(DataError):
@@ -185,8 +193,11 @@ def _csv(text: str, path, dialect) -> list[RawTable]:
     reader = csv.reader(io.StringIO(text, newline=""), dialect)
     start = 1
     try:
+        cells = 0
         for row in reader:
             if any(c.strip() for c in row):
+                cells += len(row)
+                _too_many(path, cells)
                 rows.append(row)
                 where.append(f"line {start}")
             start = reader.line_num + 1
@@ -284,7 +295,19 @@ def tables_of_document(doc, kind: str) -> list[RawTable]:
     return out
 
 
+MAX_MD_CELLS = 60_000
+MAX_VALUES = 400_000   # of a JSON or YAML table: parsed objects cost far more than CSV cells
+
+
+def _values_bound(text: str, path) -> None:
+    """Refuse, before parsing, a document with more separators (commas, lines) than a table
+    has values: parsing it would cost far more memory than its size."""
+    if text.count(",") + text.count("\n") > MAX_VALUES:
+        raise DataError(path, f"more than {MAX_VALUES:,} values: not a table a rulebook prints")
+
+
 def read_json(text: str, path=None) -> list[RawTable]:
+    _values_bound(text, path)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -298,6 +321,7 @@ def read_json(text: str, path=None) -> list[RawTable]:
 def read_yaml(text: str, path=None) -> list[RawTable]:
     from playaids import yamlsafe
 
+    _values_bound(text, path)
     doc = yamlsafe.load(path).data if path is not None and str(path) != "<stdin>" else _yaml_text(text)
     try:
         return tables_of_document(doc, "yaml")
@@ -326,8 +350,13 @@ def _inline_text(token) -> str:
 def read_md(text: str, path=None) -> list[RawTable]:
     from markdown_it import MarkdownIt
 
+    if text.count("|") > MAX_MD_CELLS:   # markdown-it's tokens cost about 2 kB a cell
+        raise DataError(path, f"more than {MAX_MD_CELLS:,} cells in Markdown: export the table as CSV")
+    # prose is not parsed: only lines with a | can be table rows (the others become blank
+    # lines, so line numbers and table breaks stay)
+    text = "\n".join(ln if "|" in ln else "" for ln in text.split("\n"))
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    tables, rows, where, row = [], [], [], None
+    tables, rows, where, row, cells = [], [], [], None, 0
     for tok in tokens:
         if tok.type == "table_open":
             rows, where = [], []
@@ -338,6 +367,8 @@ def read_md(text: str, path=None) -> list[RawTable]:
             row.append(_inline_text(tok))
         elif tok.type == "tr_close":
             rows.append(row)
+            cells += len(row)
+            _too_many(path, cells)
             row = None
         elif tok.type == "table_close":
             tables.append(RawTable(rows, where, "md"))
@@ -350,26 +381,55 @@ def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 
+_FIELD = re.compile(r"\S+(?: \S+)*")
+
+
 def _fields(line: str) -> list[tuple[int, str]]:
     """(display column, text) of each field of a space-aligned line."""
     line = line.replace("\u3000", "  ")
-    return [(_width(line[:m.start()]), m.group(0)) for m in re.finditer(r"\S+(?: \S+)*", line)]
+    return [(_width(line[:m.start()]), m.group(0)) for m in _FIELD.finditer(line)]
+
+
+def _lines(text: str):
+    """(line number, line) of the non-blank lines, without a list of them all."""
+    start, n = 0, 0
+    while start < len(text):   # by index: no copy of the text (a StringIO holds 4 bytes a character)
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        n += 1
+        ln = text[start:end].rstrip("\r")
+        start = end + 1
+        if ln.strip():
+            yield n, ln
 
 
 def read_text(text: str, path=None) -> list[RawTable]:
-    """Columns split by tabs, or by runs of two or more spaces (aligned by position)."""
-    lines = [(i + 1, ln.rstrip("\r\n")) for i, ln in enumerate(text.splitlines())]
-    lines = [(n, ln) for n, ln in lines if ln.strip()]
-    if not lines:
+    """Columns split by tabs, or by runs of two or more spaces (aligned by position).
+    Two passes over the text (the widest line gives the column starts), so memory holds the
+    rows, not every line's fields twice."""
+    if next(_lines(text), None) is None:
         return []
-    if any("\t" in ln for _, ln in lines):
-        rows = [ln.split("\t") for _, ln in lines]
-        return [RawTable(rows, [f"line {n}" for n, _ in lines], "text")]
-    fielded = [_fields(ln) for _, ln in lines]
-    template = max(fielded, key=len)
-    starts = [p for p, _ in template]
-    rows = []
-    for f in fielded:
+    if any("\t" in ln for _, ln in _lines(text)):
+        rows, where, cells = [], [], 0
+        for n, ln in _lines(text):
+            rows.append(ln.split("\t"))
+            where.append(f"line {n}")
+            cells += len(rows[-1])
+            _too_many(path, cells)
+        return [RawTable(rows, where, "text")]
+    widest, most = "", 0
+    for _, ln in _lines(text):
+        n = len(_FIELD.findall(ln.replace("\u3000", "  ")))
+        if n > most:
+            widest, most = ln, n
+    starts = [p for p, _ in _fields(widest)]
+    if len(starts) < 2:
+        raise NotATable(path, ONE_COLUMN)
+    rows, where = [], []
+    for n, ln in _lines(text):
+        _too_many(path, (len(rows) + 1) * len(starts))
+        f = _fields(ln)
+        where.append(f"line {n}")
         if len(f) == len(starts):
             rows.append([t for _, t in f])
             continue
@@ -378,7 +438,7 @@ def read_text(text: str, path=None) -> list[RawTable]:
             j = min(range(len(starts)), key=lambda k: (abs(starts[k] - p), k))
             row[j] = f"{row[j]} {t}".strip()
         rows.append(row)
-    return [RawTable(rows, [f"line {n}" for n, _ in lines], "text")]
+    return [RawTable(rows, where, "text")]
 
 
 # --- PDF -------------------------------------------------------------------------------
@@ -387,7 +447,13 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     """The ruled tables of one page (1-based), or of every page with continued tables joined."""
     from playaids import pdfread
 
-    source = io.BytesIO(data) if data is not None else path
+    if data is None:
+        data = Path(path).read_bytes()
+    source = io.BytesIO(data)
+    try:
+        pdfread.check_unpacked_size(data)
+    except pdfread.TooBig as e:
+        raise DataError(path, f"PDF too big to read: {e}") from None
     try:
         if page is not None:
             try:
@@ -402,6 +468,8 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
                 raise NotATable(path, f"no ruled table on any of its {_pages(source)}")
     except DataError:
         raise
+    except pdfread.TooBig as e:
+        raise DataError(path, f"PDF too big to read: {e}") from None
     except Exception as e:  # pdfminer raises many kinds for a damaged or non-PDF file
         raise DataError(path, f"not a readable PDF ({type(e).__name__})") from None
     where_page = f"p. {page}, " if page is not None else ""
@@ -465,8 +533,7 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
             rows, where = [], []
             for n, row in enumerate(ws.iter_rows(values_only=True), 1):
                 cells += len(row)
-                if cells > MAX_CELLS:
-                    raise DataError(path, f"more than {MAX_CELLS:,} cells")
+                _too_many(path, cells)
                 texts = [_xlsx_cell(v) for v in row]
                 if any(t.strip() for t in texts):
                     rows.append(texts)

@@ -1,0 +1,112 @@
+"""Peak memory and time of each command on hostile input at the size caps (issue 17; not part
+of the test suite). Each case runs in its own process; the peak is that process's maximum
+resident set (wait4), the time its wall clock, Python's start included.
+
+    .venv/bin/python bench/bench_hostile.py        # prints a Markdown table for the README
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+LIMIT_MB = 300
+
+
+def measure(args: list, stdout=subprocess.DEVNULL) -> tuple[int, float, float]:
+    """(exit status, peak MB, seconds) of `playaids ARGS` in a fresh process."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen([sys.executable, "-m", "playaids", *map(str, args)], stdout=stdout,
+                         stderr=subprocess.DEVNULL, cwd=ROOT)
+    _, status, usage = os.wait4(p.pid, 0)
+    return os.waitstatus_to_exitcode(status), usage.ru_maxrss / 1024, time.perf_counter() - t0
+
+
+def cases(tmp: Path):
+    rng = random.Random(1)
+    million = tmp / "million.csv"
+    million.write_text("\n".join(",".join(str(rng.randint(0, 99)) for _ in range(1000)) for _ in range(1000)))
+    yield "check-table, a 1,000,000-cell CSV (2.9 MB)", ["check-table", "okinawa", "fleet-damage", million]
+
+    big = tmp / "big.txt"
+    big.write_text(("x" * 70 + "\n") * (20 * 1024 * 1024 // 71))
+    yield "check-table, 20 MiB of text in one column (the size cap)", ["check-table", "okinawa", "fleet-damage", big]
+
+    wide = tmp / "wide.txt"
+    wide.write_text(("xx  yy" * 10 + "\n") * (20 * 1024 * 1024 // 61))
+    yield "check-table, 20 MiB of text in 20 columns (3.4 M cells)", ["check-table", "okinawa", "fleet-damage", wide]
+
+    md = tmp / "big.md"
+    md.write_text("|a|b|\n|---|---|\n" + "|1|2|\n" * 19_900 + "prose line\n" * 1_000_000)
+    yield "check-table, Markdown: a 20,000-row table in 11 MB of prose", ["check-table", "okinawa", "fleet-damage", md]
+
+    js = tmp / "big.json"
+    js.write_text("[" + ",".join(["[1,2,3,4,5,6,7,8,9,10]"] * (20 * 1024 * 1024 // 24)) + "]")
+    yield "check-table, 20 MiB of JSON rows", ["check-table", "okinawa", "fleet-damage", js]
+
+    binary = tmp / "noise.csv"
+    binary.write_bytes(rng.randbytes(20 * 1024 * 1024 - 1))
+    yield "check-table, 20 MiB of random bytes", ["check-table", "okinawa", "fleet-damage", binary]
+
+    z = zlib.compressobj(9)
+    body = b"".join(z.compress(b"\0" * (1 << 20)) for _ in range(1024)) + z.flush()
+    bomb = tmp / "bomb.pdf"
+    bomb.write_bytes(b"%PDF-1.4\n1 0 obj\n<< /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >>\n"
+                     b"stream\n" + body + b"\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+    yield f"check-table, a PDF whose stream unpacks to 1 GiB ({len(bomb.read_bytes()) // 1024} kB)", \
+        ["check-table", "okinawa", "fleet-damage", bomb]
+
+    import openpyxl
+
+    wb = openpyxl.Workbook(write_only=True)
+    ws = wb.create_sheet("big")
+    for i in range(2000):
+        ws.append([rng.randint(0, 99) for _ in range(100)])
+    xlsx = tmp / "big.xlsx"
+    wb.save(xlsx)
+    yield "check-table, an .xlsx of 200,000 cells", ["check-table", "okinawa", "fleet-damage", xlsx]
+
+    game = tmp / "data" / "wide"
+    (game / "tables").mkdir(parents=True)
+    (game / "game.yaml").write_text("id: wide\ntitle: {ja: 広い, en: Wide}\nsides: []\n", encoding="utf-8")
+    (game / "glossary.yaml").write_text("[" + ", ".join(["1"] * (2 * 1024 * 1024 // 3 - 10)) + "]\n")
+    yield "data validate, a 2 MiB YAML list of 700,000 numbers", ["data", "validate", tmp / "data"]
+
+    (game / "glossary.yaml").write_text("a:\n" + "".join("  " * (i + 1) + "b:\n" for i in range(5000)))
+    yield "data validate, YAML nested 5,000 levels deep", ["data", "validate", tmp / "data"]
+
+    lines = tmp / "setups.jsonl"
+    with open(lines, "wb") as f:
+        subprocess.run([sys.executable, "-m", "playaids", "scenario", "amigos-insurrectors", "campaign", "--seed", "0",
+                        "--count", "5000"], stdout=f, cwd=ROOT, check=True)
+    text = lines.read_bytes()[: 2 * 1024 * 1024 - 100]
+    lines.write_bytes(text[: text.rfind(b"\n") + 1])
+    n = lines.read_bytes().count(b"\n")
+    yield f"verify, JSON lines of {n:,} setups (2 MiB, the size cap)", ["verify", lines]
+
+    yield "scenario --count 20,000 (Okinawa, streamed)", ["scenario", "okinawa", "campaign", "--seed", "0",
+                                                          "--count", "20000"]
+    yield "build, every game, ja/en/both, A4 (cold)", ["build", "--out", tmp / "out", "--lang", "all", "--force"]
+
+
+def main() -> int:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
+    rows, ok = [], True
+    for name, args in cases(tmp):
+        code, mb, s = measure(args)
+        rows.append(f"| {name} | {code} | {mb:.0f} MB | {s:.1f} s |")
+        ok = ok and code in (0, 1, 2) and mb < LIMIT_MB
+        print(rows[-1], flush=True)
+    print(f"\nall under {LIMIT_MB} MB with exit 0/1/2: {ok}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
