@@ -80,6 +80,12 @@ def _validator(kind: str):
     return jsonschema.Draft7Validator(schema)
 
 
+def _short(v) -> str:
+    """A value for an error line: never a whole list or mapping of the file."""
+    r = repr(v)
+    return r if len(r) <= 60 else f"a {type(v).__name__} ({r[:40]}...)"
+
+
 def _describe(err, path=None) -> str:
     where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
@@ -88,8 +94,14 @@ def _describe(err, path=None) -> str:
         return f"{where}: {err.message}"
     if err.validator == "required":
         return f"{where}: {err.message}"
+    if err.validator == "maxItems":
+        return f"{where}: {len(err.instance)} entries, at most {err.validator_value} allowed"
+    if err.validator == "maxLength":
+        return f"{where}: {len(err.instance)} characters, at most {err.validator_value} allowed"
+    if err.validator == "maxProperties":
+        return f"{where}: {len(err.instance)} keys, at most {err.validator_value} allowed"
     if err.validator == "type":
-        return f"{where}: {err.instance!r} is not of type {err.validator_value!r}"
+        return f"{where}: {_short(err.instance)} is not of type {err.validator_value!r}"
     return f"{where}: {err.message}"
 
 

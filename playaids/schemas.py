@@ -322,3 +322,32 @@ RULES = {
 }
 
 SCHEMAS.update({"turns": TURNS, "rules": RULES})
+
+
+# --- size bounds ------------------------------------------------------------------------------
+# Every list and string of a data file is bounded, so a file within the reader's size cap
+# cannot make a later command run for minutes (a 40,000-term glossary took WeasyPrint past
+# two minutes). The real data's largest list holds 200 entries, its longest string 1,050
+# characters; a schema may set a tighter bound of its own.
+MAX_ITEMS = 1000
+MAX_STRING = 4000
+
+
+def _bounded(node):
+    if isinstance(node, dict):
+        kinds = node.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if "array" in kinds:
+            node.setdefault("maxItems", MAX_ITEMS)
+        if "string" in kinds:
+            node.setdefault("maxLength", MAX_STRING)
+        for v in node.values():
+            _bounded(v)
+    elif isinstance(node, list):
+        for v in node:
+            _bounded(v)
+    return node
+
+
+for _s in SCHEMAS.values():
+    _bounded(_s)

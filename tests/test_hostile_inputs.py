@@ -324,3 +324,24 @@ def test_ctrl_c_stops_a_build_within_2_s_leaving_only_complete_files(tmp_path):
     time.sleep(0.2)
     left = subprocess.run(["pgrep", "-s", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert not left, f"processes of the build still running: {left}"
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("terms:\n" + "".join(f"  - {{ja: 用語{i}, en: Term {i}}}\n" for i in range(1001)),
+     "glossary.yaml:2:3: terms: 1001 entries, at most 1000 allowed"),
+    ("terms:\n  - {ja: 用語, en: " + "x" * 5000 + "}\n", "glossary.yaml:2:18: terms.0.en: 5000 characters, at most 4000 allowed"),
+])
+def test_lists_and_strings_of_data_files_are_bounded(cli_in, tmp_path, text, fragment):
+    """A 40,000-term glossary (1.5 MB, inside the file cap) kept WeasyPrint busy for minutes:
+    every list and string of a data file has a bound, checked by `data validate` and every command."""
+    import shutil
+
+    from conftest import FIXTURES
+
+    shutil.copytree(FIXTURES / "data" / "demo-game", tmp_path / "demo-game")
+    (tmp_path / "demo-game" / "glossary.yaml").write_text(text, encoding="utf-8")
+    for args in (("data", "validate"), ("glossary", "demo-game", "-o", tmp_path / "g.pdf")):
+        r = cli_in("--data", tmp_path, "--no-builtin", *args)
+        err = r.stderr.decode()
+        assert r.returncode == 2 and err.count("\n") == 1 and fragment in err and "Term 999" not in err, err
+    assert not (tmp_path / "g.pdf").exists()
