@@ -35,6 +35,14 @@ def _card(job: Job, data) -> bytes:
     return cards.render(table, data[("game", job.game)], _spec(job))
 
 
+def _sources(job: Job, data) -> bytes:
+    from playaids.render import sources
+
+    root = data[("root",)]
+    tables = [load.load_table(root, job.game, tid) for tid in load.table_ids(root, job.game)]
+    return sources.render(data[("game", job.game)], tables, _spec(job))
+
+
 def _setup(job: Job, data):
     from playaids.engine import api
 
@@ -58,7 +66,7 @@ def _setup_sheet(job: Job, data) -> bytes:
     return setupsheet.render(data[("root",)], setup, scenario, found, _spec(job))
 
 
-docbuild.RENDERERS.update({"card": _card, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
+docbuild.RENDERERS.update({"card": _card, "sources": _sources, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
                            **games.renderers()})
 
 
@@ -79,6 +87,12 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                 for lang in langs:
                     jobs.append(Job("card", gid, out / gid / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang,
                                     paper, grayscale, 0.5, (path,)))
+        # the provenance the cards do not print: one document per paper (English notes quoting the seed)
+        table_files = tuple(sorted(g.glob("tables/*.yaml")))
+        if table_files:
+            for paper in papers:
+                jobs.append(Job("sources", gid, out / gid / f"sources.{paper}.pdf", None, "en", paper, grayscale,
+                                0.3, table_files))
         for sid in loading.scenario_ids(root, gid):
             loading.load_scenario(root, gid, sid)
             if not games.game(gid).example_setups:  # generation needs inputs the data cannot give

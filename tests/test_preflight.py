@@ -95,7 +95,7 @@ def test_build_check_runs_the_preflight_over_the_build(tmp_path):
 
     data = _small_data(tmp_path)
     r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", tmp_path / "out", "--check")
-    assert r.returncode in (0, 1) and b"preflight: 8 PDFs" in r.stderr, r.stderr  # 11 files, 8 of them PDFs
+    assert r.returncode in (0, 1) and b"preflight: 9 PDFs" in r.stderr, r.stderr  # 12 files, 9 of them PDFs (sources too)
     assert (r.returncode == 1) == bool(r.stdout.strip())
     for line in r.stdout.decode().splitlines():
         assert line.startswith(str(tmp_path / "out")) and ".pdf:" in line

@@ -52,13 +52,36 @@ def test_print_scaling_none(fixture_data):
     assert b"/PrintScaling /None" in pdf
 
 
-def test_noted_cells_are_listed_on_the_card(tmp_path, fixture_data):
+def test_provenance_is_off_the_card_and_in_the_sources_document(tmp_path, fixture_data):
+    """Issue 13: a card says in one line what its shaded cells mean; the reasoning, the seed's
+    file and lines go to the game's Sources and reconstructions."""
+    from playaids.render import sources
+
     game = load.load_game(fixture_data, "demo-game")
+    table = game.tables["results"]
+    assert table.cell_notes()
+    for lang, key in (("en", cards.DOUBTFUL_KEY_EN), ("ja", cards.DOUBTFUL_KEY_JA)):
+        p = tmp_path / f"c.{lang}.pdf"
+        p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
+        text = pdfread.page_text(p)
+        assert "G may belong to the defender line" not in text
+        assert "demo-game" not in text and ".txt" not in text and "l. " not in text
+        assert "".join(key.split())[:20] in "".join(text.split())
+    assert "Rule 7.3" in pdfread.page_text(tmp_path / "c.en.pdf") and "Dice 2d6" in pdfread.page_text(tmp_path / "c.en.pdf")
+    src = tmp_path / "sources.pdf"
+    src.write_bytes(sources.render(game, [table], PageSpec(lang="en")))
+    text = " ".join(pdfread.page_text(src).split())
+    assert "4 × 1-1: G may belong to the defender line" in text and "rule 7.3" in text
+
+
+def test_a_card_without_doubtful_cells_has_no_key(tmp_path):
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "macarthur-bataan", with_tables=False)
+    table = load.load_table(root, "macarthur-bataan", "formosa-airfields")
+    assert not table.cell_notes()
     p = tmp_path / "c.pdf"
-    p.write_bytes(cards.render(game.tables["results"], game, PageSpec(lang="en")))
-    text = pdfread.page_text(p)
-    assert "4 × 1-1: G may belong to the defender line" in text
-    assert "Rule 7.3" in text and "Dice 2d6" in text
+    p.write_bytes(cards.render(table, game, PageSpec(lang="en")))
+    assert "Shaded cells" not in pdfread.page_text(p)
 
 
 def test_bleed_crop_marks_and_trim_box(tmp_path, fixture_data):

@@ -21,6 +21,11 @@ def game(game_id: str) -> Game:
     return cls() if cls is not None else Game(str(game_id))
 
 
+def rule_label(game_id: str, rule: str | None, lang: str) -> str:
+    """A rule reference as an aid of the game in `lang` prints it (Game.rule_label)."""
+    return game(game_id).rule_label(rule, lang)
+
+
 def checks(game_id: str) -> dict:
     return dict(game(game_id).checks)
 

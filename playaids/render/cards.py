@@ -1,7 +1,8 @@
 """Chart cards: one table per card, drawn with ReportLab's platypus on A4 or Letter.
 
-The card shows title, rule, dice, the grid, die modifiers, legend, notes and the source
-notes of every reconstructed value (those cells are shaded and framed with dashes).
+The card shows title, rule, dice, the grid, die modifiers, legend and notes; a reconstructed
+value is shaded and framed with dashes, and one line says so (the reasoning is in the game's
+Sources and reconstructions, render/sources.py).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, kinsoku
+from playaids import __version__, fonts, games, kinsoku
 from playaids.model import Game, Grid, Table, Text
 from playaids.render import page
 from playaids.render.lines import Lines
@@ -179,7 +180,6 @@ def _check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
             parts += [s or "" for row in _grid_strings(g, lang) for s in row]
     parts += [e.code.get(lang) + e.text.get(lang) for e in table.legend]
     parts += [n.text.get(lang) for n in table.notes]
-    parts += [n for *_, n in table.cell_notes()] + ([table.note] if table.note else [])
     if table.missing:
         parts.append(table.missing.get(lang))
     if game is not None:
@@ -204,7 +204,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
 
     out = [_para(table.title.get(lang).replace("\n", "  "), title)]
-    m = [f"{_rule_word(spec)} {table.rule}"]
+    m = [f"{_rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:
@@ -226,7 +226,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         k += 1
 
     def rule_suffix(rule):
-        return f" ({_rule_word(spec)} {rule})" if rule else ""
+        return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, lang)})" if rule else ""
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):
         """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
@@ -244,23 +244,22 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         # the seed's own list mark (・) gives way to the card's bullet
         out += [para(f"{n.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule_suffix(n.rule)}",
                      body, "•") for n in table.notes]
-    noted = table.cell_notes()
-    if noted or table.note:
-        out.append(Paragraph(escape(spec.word("出典についての注（網掛け・破線枠のセル）",
-                                              "Source notes (shaded, dashed cells)")), h2))
-        if table.note:
-            out.append(para(table.note, small))
-        lab = "en" if lang == "en" else "ja"
-        for _, row, col, note in noted:
-            where = " × ".join(x.get(lab).replace("\n", " ") for x in (row, col) if x is not None)
-            out.append(para(f"{where}: {note}", small))
+    if table.cell_notes():   # provenance is in the game's Sources and reconstructions, not here
+        out += [Spacer(1, 4), para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small)]
     return out, pagesize
 
 
+# the one line a card carries about its shaded cells (issue 13: provenance off the card)
+DOUBTFUL_KEY_EN = ("Shaded cells framed with dashes: the source's text is damaged there; the value is "
+                   "reconstructed (see Sources and reconstructions).")
+DOUBTFUL_KEY_JA = "網掛け・破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。"
+
+
 def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
-    src = table.source
-    where = f"{src.get('seed', '')}" + (f" l. {src['lines']}" if src.get("lines") else "")
+    """The game and the table on every page (a player sorts loose cards by it), the page number."""
     o = page.offset(spec)
+    names = [x.get(spec.lang).replace("\n", " / ") for x in ((game.title if game else None), table.title) if x]
+    left = " · ".join(names)
 
     def draw(canvas, doc):
         page.print_marks(canvas, spec, trim)
@@ -268,9 +267,8 @@ def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
         canvas.setFont(font, 7)
         canvas.setFillColor(colors.HexColor(spec.colour("muted")))
         y = o + spec.margin * 0.55
-        left = f"{table.game}/{table.id}" + (f" · {spec.word('出典', 'source')}: {where}" if where else "")
         canvas.drawString(o + spec.margin, y, left)
-        canvas.drawRightString(o + trim[0] - spec.margin, y, f"playaids {__version__} · {doc.page}")
+        canvas.drawRightString(o + trim[0] - spec.margin, y, str(doc.page))
         canvas.restoreState()
     return draw
 

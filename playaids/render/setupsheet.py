@@ -69,6 +69,11 @@ def story(root, setup, scenario, found, spec: PageSpec):
 
     values = {**setup.draws, **setup.derived, **setup.choices}
 
+    def rl(rule) -> str:   # a rule reference in the sheet's language (headings of a seed without numbers)
+        from playaids import games
+
+        return games.rule_label(setup.game, rule, lang)
+
     sides = {x.id: x.name.get(lang).replace("\n", " / ") for x in game.sides}
     yes_no = (word("あり", "yes / on"), word("なし", "no / off"))
 
@@ -77,21 +82,21 @@ def story(root, setup, scenario, found, spec: PageSpec):
             return sides[s]
         return _place_name(root, setup.game, s, lang) if _is_place(root, setup.game, s) else s
     head = [para(f"{game.title.get(lang).replace(chr(10), ' / ')} — {_t(scenario.title, lang)}", h1),
-            para(f"{word('ルール', 'Rule')} {scenario.rule} · {word('シード', 'seed')} {setup.seed} · "
+            para(f"{word('ルール', 'Rule')} {rl(scenario.rule)} · {word('シード', 'seed')} {setup.seed} · "
                  + (f"{word('ターン', 'turns')} {scenario.turns.get('first')}-{scenario.turns.get('last')}"
                     if scenario.turns else ""))]
     out = list(head)
     if scenario.missing:
         out.append(para(f"⚠ {_t(scenario.missing, lang)}"))
     for n in scenario.notes:
-        out.append(para(f"{_t(n['text'], lang)} ({word('ルール', 'rule')} {n.get('rule', '')})", bullet="•"))
+        out.append(para(f"{_t(n['text'], lang)} ({word('ルール', 'rule')} {rl(n.get('rule', ''))})", bullet="•"))
 
     def element_rows(secret: bool):
         rows = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
         for e in scenario.elements:
             if bool(e.get("secret")) != secret or e["id"] not in values:
                 continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named, yes_no), e["rule"]])
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named, yes_no), rl(e["rule"])])
         return rows
 
     pub = element_rows(False)
@@ -102,7 +107,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         u = scenario.unit(p.unit)
         name = _t(u.name, lang) if u and u.name else p.unit
         place = _place_name(root, setup.game, p.at, lang)
-        rows.append([sides.get(p.side, p.side), name, str(p.count), place, u.rule if u else ""])
+        rows.append([sides.get(p.side, p.side), name, str(p.count), place, rl(u.rule) if u else ""])
     if len(rows) > 1:
         out += [para(word("配置", "Placements"), h2),
                 _grid(rows, [w * 0.11, w * 0.3, w * 0.07, w * 0.37, w * 0.15], font, spec, 8.5)]
@@ -112,7 +117,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
     for v in found:
         head = "✗ " if v.status == "violation" else f"△ {word('未確認', 'not checked')}: "
-        out.append(para(f"{head}{word('ルール', 'rule')} {v.rule} · {v.where}: {v.message}"))
+        out.append(para(f"{head}{word('ルール', 'rule')} {rl(v.rule)} · {v.where}: {v.message}"))
     secret = element_rows(True)
     if len(secret) > 1:
         out += [PageBreak(), para(word("秘密 — 折りたたんで保管すること", "SECRET — fold and keep hidden"), h1),

@@ -6,6 +6,7 @@ English is our rendering (gloss) carries a dagger; every item ends with its rule
 """
 from __future__ import annotations
 
+from playaids import games
 from playaids.model import Game, Text
 from playaids.render import document
 from playaids.render.page import PageSpec
@@ -22,11 +23,12 @@ def _name(t: Text | None, lang: str) -> str:
     return s + GLOSS_MARK if (lang == "en" and t.gloss and not t.neutral) else s
 
 
-def _cell(item: Item, lang: str) -> dict:
-    return {"name": _name(item.name, lang), "text": item.text.get(lang) if item.text else "", "rule": item.rule}
+def _cell(item: Item, lang: str, game_id: str = "") -> dict:
+    return {"name": _name(item.name, lang), "text": item.text.get(lang) if item.text else "",
+            "rule": games.rule_label(game_id, item.rule, lang)}
 
 
-def _rows(section, langs):
+def _rows(section, langs, game_id: str = ""):
     """(depth, number, {lang: cell}) for every item, in reading order."""
     out = []
     counters = [0] * 8
@@ -35,7 +37,7 @@ def _rows(section, langs):
         for d in range(depth + 1, len(counters)):
             counters[d] = 0
         number = ".".join(str(c) for c in counters[: depth + 1]) if section.kind == "sequence" else ""
-        out.append({"depth": depth, "number": number, "cells": {lang: _cell(item, lang) for lang in langs}})
+        out.append({"depth": depth, "number": number, "cells": {lang: _cell(item, lang, game_id) for lang in langs}})
     return out
 
 
@@ -44,11 +46,11 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
     sections = []
     for s in summary.sections:
         sections.append({
-            "id": s.id, "kind": s.kind, "rule": s.rule,
+            "id": s.id, "kind": s.kind, "rule": games.rule_label(summary.game, s.rule, langs[-1]),
             "title": {lang: s.title.get(lang) for lang in langs},
             "intro": {lang: s.intro.get(lang) for lang in langs} if s.intro else None,
             "missing": {lang: s.missing.get(lang) for lang in langs} if s.missing else None,
-            "rows": _rows(s, langs),
+            "rows": _rows(s, langs, summary.game),
         })
     game_title = {lang: (game.title.get(lang) if game else summary.game) for lang in langs}
     title = {lang: summary.title.get(lang) for lang in langs}
@@ -56,7 +58,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
              "en": {"rule": "rule", "gloss": f"{GLOSS_MARK} English name rendered by us: the rules give no original.",
                     "source": "source"}}
     src = summary.source.get("seed", "")
-    footer = f"{summary.game} · {' / '.join(title[lang] for lang in langs)}"
+    footer = f"{' / '.join(game_title[lang] for lang in langs)} · {' / '.join(title[lang] for lang in langs)}"
     context = dict(
         lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja",
         page_size=document.page_css(spec), page_print=document.print_css(spec), margin=MARGIN, title=" / ".join(game_title.values()),

@@ -114,17 +114,22 @@ def _checks_height(checks, width: float) -> float:
 
 
 class Notes:
-    """Source notes numbered in the order they are printed."""
+    """What the sheet prints beside a rule reference. Source notes (provenance) are not printed
+    on a player's sheet (issue 13): they are in the game's Sources and reconstructions; `mark`
+    prints nothing and `items` stays empty. `rule` prints a rule reference in the sheet's
+    language (a seed without numbers cites headings: Game.rule_label)."""
 
-    def __init__(self):
+    def __init__(self, game_id: str = "", lang: str = "both"):
         self.items: list[str] = []
+        self.game_id, self.lang = game_id, lang
 
     def mark(self, note: str | None) -> str:
-        if not note:
-            return ""
-        if note not in self.items:
-            self.items.append(note)
-        return f" [{self.items.index(note) + 1}]"
+        return ""
+
+    def rule(self, rule: str | None) -> str:
+        from playaids import games
+
+        return games.rule_label(self.game_id, rule, self.lang)
 
 
 def _side_index(game: Game | None, side: str | None) -> int | None:
@@ -147,7 +152,7 @@ def _event_lines(e: Event, spec: PageSpec, width: float, game, notes: Notes) -> 
         if span and k == 0:
             s = f"{span}: {s}"
         if k == len(langs) - 1:
-            s += f" ({e.rule})" + notes.mark(e.note)
+            s += f" ({notes.rule(e.rule)})" + notes.mark(e.note)
         for j, ln in enumerate(_wrap(s, width - indent, EVENT)):
             out.append(Line(ln, EVENT, indent, "#000", band,
                             _side_index(game, e.side) if (k == 0 and j == 0 and not band) else None))
@@ -471,7 +476,7 @@ class _Sheet:
 
 
 def _entry(text: str, rule: str, note: str, notes: "Notes") -> str:
-    return f"{text} ({rule})" + notes.mark(note)
+    return f"{text} ({notes.rule(rule)})" + notes.mark(note)
 
 
 def _track(rec: TurnRecord, scen: Scenario, game, spec: PageSpec):
@@ -484,7 +489,7 @@ def _track(rec: TurnRecord, scen: Scenario, game, spec: PageSpec):
     cols = _columns(len(scen.turns))
     while True:  # fewer, wider boxes until the tallest box fits a page
         box_w = (width - (cols - 1) * GAP) / cols
-        notes = Notes()
+        notes = Notes(rec.game, spec.lang)
         boxes = build_boxes(rec, scen, game, spec, box_w, notes)
         if cols <= MIN_COLUMNS or max(b.height(box_w) for b in boxes) <= room:
             return width, cols, box_w, boxes, notes
@@ -542,7 +547,7 @@ def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: 
     meta = (f"{_text(scen.name, spec)} ({_word(spec, 'ターン', 'turns')} {scen.first}–{scen.last})")
     if rec.turn_length:
         meta += f" · {_word(spec, '1ターン', 'one turn')} = {_text(rec.turn_length, spec)}"
-    meta += f" · {_word(spec, 'ルール', 'rule')} {rec.rule}" + (f", {rec.calendar_rule}" if rec.calendar_rule else "")
+    meta += f" · {_word(spec, 'ルール', 'rule')} {notes.rule(rec.rule)}" + (f", {notes.rule(rec.calendar_rule)}" if rec.calendar_rule else "")
     meta += " · " + _word(spec, "各ボックス右上の□：プレイしたターンに印", "top-right box: tick each turn played")
     sh.para(meta, META, fill=muted, after=4.0)
     if rec.dates_note:
@@ -565,19 +570,19 @@ def sheet_story(rec: TurnRecord, game: Game | None, scenario: str | None, spec: 
     if undated := rec.events_at(UNKNOWN, scen.id):
         sh.heading(_word(spec, "ターンが出典に記載されていない事項", "Events whose turn the source does not give"))
         not_given = _word(spec, "ターンの記載なし", "turn not given in source")
-        sh.items(f"{_text(e.text, spec)} — {not_given} ({e.rule})" + notes.mark(e.note) for e in undated)
+        sh.items(f"{_text(e.text, spec)} — {not_given} ({notes.rule(e.rule)})" + notes.mark(e.note) for e in undated)
     if scoped := rec.in_scope(rec.tracks, scen.id):
         sh.heading(_word(spec, "記録トラック", "Record tracks"))
         record_label = track_label_width(scoped, spec, width)
         for t in scoped:
-            sh.heading(f"{_text(t.name, spec)} ({_word(spec, 'ルール', 'rule')} {t.rule})" + notes.mark(t.note), H3)
+            sh.heading(f"{_text(t.name, spec)} ({_word(spec, 'ルール', 'rule')} {notes.rule(t.rule)})" + notes.mark(t.note), H3)
             sh.block(track_drawing(t, scen, spec, width, record_label), after=6.0)
             boxes_ = t.box_labels() if t.kind == "boxes" else ()
             sh.strings += [_text(x, spec) for x in (*t.rows, *t.columns, *boxes_)] + [_word(spec, "ターン", "Turn")]
     if notes.items:
         sh.heading(_word(spec, "出典についての注", "Source notes"))
         sh.items(notes.items, NOTE, numbered=True)
-    footer = f"{rec.game} · {scen.id} · {title}"
+    footer = f"{game_title} · {_text(scen.name, spec)} · {title}"
     sh.strings += [footer]
     return sh.story, sh.strings, f"{game_title} — {title}", footer
 

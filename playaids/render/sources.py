@@ -1,0 +1,96 @@
+"""Sources and reconstructions: one document per game holding the provenance the chart cards no
+longer print (issue 13): for each table, its rule, where the seed prints it, and every value
+reconstructed from damaged text with the reasoning (`note:` in the data). For a publisher
+checking a translation, or a player who wants to know why a cell is shaded.
+
+The reasoning is written in English in the data (quoting the seed's Japanese in 「」), so the
+document is English quoting the Japanese: `sources.<paper>.pdf` (like the bilingual glossary, no
+language in its name).
+"""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+
+from playaids import __version__, fonts
+from playaids.model import Game, Table
+from playaids.render import page
+from playaids.render.page import PageSpec
+
+
+def entries(table: Table) -> list[tuple[str, str]]:
+    """(what, note) of every note of a table: the table's own, then each noted label or cell."""
+    out = [("the table", table.note)] if table.note else []
+    if table.title.note:
+        out.append(("the title", table.title.note))
+    for _, row, col, note in table.cell_notes():
+        where = " × ".join(x.en.replace("\n", " ") for x in (row, col) if x is not None)
+        out.append((where, note))
+    return out
+
+
+def where_printed(table: Table) -> str:
+    src = table.source or {}
+    lines = src.get("lines")
+    return f"lines {lines} of the seed" if lines else ""
+
+
+def story(game: Game, tables: list[Table], spec: PageSpec) -> list:
+    font = fonts.register()
+    h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20, spaceAfter=4)
+    meta = ParagraphStyle("meta", fontName=font, fontSize=9, leading=12,
+                          textColor=colors.HexColor(spec.colour("muted")))
+    h2 = ParagraphStyle("h2", fontName=font, fontSize=11, leading=14, spaceBefore=8, spaceAfter=2, keepWithNext=1)
+    body = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, leftIndent=10, firstLineIndent=-10)
+    out = [Paragraph(escape(f"{game.title.en} - Sources and reconstructions"), h1),
+           Paragraph(escape("Where each chart card's values come from in the rules, and every value "
+                            "reconstructed from damaged text (shaded and framed with dashes on the cards), "
+                            "with the reasoning. Quotations of the rules are in 「」."), meta)]
+    for t in tables:
+        notes = entries(t)
+        head = f"{t.title.en.replace(chr(10), ' / ')} - rule {t.rule}"
+        printed = where_printed(t)
+        block = [Paragraph(escape(head), h2)]
+        if printed:
+            block.append(Paragraph(escape(f"Printed at {printed}."), meta))
+        if not notes:
+            block.append(Paragraph(escape("Every value as printed; nothing reconstructed."), body))
+        for what, note in notes:
+            block.append(Paragraph(f"• <b>{escape(what)}</b>: {escape(' '.join(note.split()))}", body))
+        out.append(KeepTogether(block[:3]) if len(block) > 3 else KeepTogether(block))
+        out += block[3:]
+    out.append(Spacer(1, 4))
+    return out
+
+
+def render(game: Game, tables: list[Table], spec: PageSpec) -> bytes:
+    """The document as PDF bytes, identical for identical inputs."""
+    text = " ".join([game.title.en] + [t.title.en for t in tables] + [n for t in tables for _, n in entries(t)])
+    font = fonts.register()
+    fonts.check_glyphs(text, font, where=f"{game.id} sources")
+    trim = spec.size
+    buf = io.BytesIO()
+    m = spec.margin + page.offset(spec)
+    doc = SimpleDocTemplate(buf, pagesize=page.sheet(spec, trim), leftMargin=m, rightMargin=m, topMargin=m,
+                            bottomMargin=m, title=f"{game.title.en} - Sources and reconstructions",
+                            author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}",
+                            invariant=1, initialFontName=font, lang="en")
+    o = page.offset(spec)
+
+    def on_page(canvas, d):
+        page.print_marks(canvas, spec, trim)
+        canvas.saveState()
+        canvas.setFont(font, 7)
+        canvas.setFillColor(colors.HexColor(spec.colour("muted")))
+        y = o + spec.margin * 0.55
+        canvas.drawString(o + spec.margin, y, f"{game.title.en} · Sources and reconstructions")
+        canvas.drawRightString(o + trim[0] - spec.margin, y, str(d.page))
+        canvas.restoreState()
+
+    with page.fixed_epoch():
+        doc.build(story(game, tables, spec), onFirstPage=on_page, onLaterPages=on_page)
+    return buf.getvalue()
