@@ -40,7 +40,10 @@ def _sources(job: Job, data) -> bytes:
 
     root = data[("root",)]
     tables = [load.load_table(root, job.game, tid) for tid in load.table_ids(root, job.game)]
-    return sources.render(data[("game", job.game)], tables, _spec(job))
+    from playaids import turns
+
+    record = turns.load_turns(root, job.game) if job.game in turns.games_with_turns(root) else None
+    return sources.render(data[("game", job.game)], tables, _spec(job), record)
 
 
 def _setup(job: Job, data):
@@ -88,7 +91,7 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                     jobs.append(Job("card", gid, out / gid / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang,
                                     paper, grayscale, 0.5, (path,)))
         # the provenance the cards do not print: one document per paper (English notes quoting the seed)
-        table_files = tuple(sorted(g.glob("tables/*.yaml")))
+        table_files = tuple(sorted(g.glob("tables/*.yaml"))) + ((g / "turns.yaml",) if (g / "turns.yaml").is_file() else ())
         if table_files:
             for paper in papers:
                 jobs.append(Job("sources", gid, out / gid / f"sources.{paper}.pdf", None, "en", paper, grayscale,

@@ -33,13 +33,34 @@ def entries(table: Table) -> list[tuple[str, str]]:
     return out
 
 
+def turn_entries(rec) -> list[tuple[str, str]]:
+    """(what, note) of every note of a turn record (turns.TurnRecord), in the record's order."""
+    out = [("the turn record", rec.note)] if rec.note else []
+    if rec.calendar_note:
+        out.append(("the calendar", rec.calendar_note))
+    for turn, (text, rule, note) in sorted(rec.labels.items()):
+        if note:
+            out.append((f"turn {turn} label ({rule})", note))
+    for s in rec.scenarios:
+        if s.note:
+            out.append((f"{s.name.en} ({s.rule})", s.note))
+    for kind, entries in (("event", rec.events), ("legend", rec.legend), ("every turn", rec.each_turn),
+                          ("value", rec.per_turn), ("check box", rec.checkboxes), ("track", rec.tracks)):
+        for e in entries:
+            if getattr(e, "note", None):
+                name = getattr(e, "text", None) or getattr(e, "name", None)
+                label = " ".join(name.en.split())[:90] if name is not None else kind
+                out.append((f"{label} ({e.rule})", e.note))
+    return out
+
+
 def where_printed(table: Table) -> str:
     src = table.source or {}
     lines = src.get("lines")
     return f"lines {lines} of the seed" if lines else ""
 
 
-def story(game: Game, tables: list[Table], spec: PageSpec) -> list:
+def story(game: Game, tables: list[Table], spec: PageSpec, record=None) -> list:
     font = fonts.register()
     h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20, spaceAfter=4)
     meta = ParagraphStyle("meta", fontName=font, fontSize=9, leading=12,
@@ -63,13 +84,19 @@ def story(game: Game, tables: list[Table], spec: PageSpec) -> list:
             block.append(Paragraph(f"• <b>{escape(what)}</b>: {escape(' '.join(note.split()))}", body))
         out.append(KeepTogether(block[:3]) if len(block) > 3 else KeepTogether(block))
         out += block[3:]
+    notes = turn_entries(record) if record is not None else []
+    if notes:
+        out.append(Paragraph(escape(f"Turn record - rule {record.rule}"), h2))
+        out += [Paragraph(f"• <b>{escape(what)}</b>: {escape(' '.join(note.split()))}", body) for what, note in notes]
     out.append(Spacer(1, 4))
     return out
 
 
-def render(game: Game, tables: list[Table], spec: PageSpec) -> bytes:
-    """The document as PDF bytes, identical for identical inputs."""
-    text = " ".join([game.title.en] + [t.title.en for t in tables] + [n for t in tables for _, n in entries(t)])
+def render(game: Game, tables: list[Table], spec: PageSpec, record=None) -> bytes:
+    """The document as PDF bytes, identical for identical inputs; `record`: the game's turn
+    record, whose notes follow the tables'."""
+    text = " ".join([game.title.en] + [t.title.en for t in tables] + [n for t in tables for _, n in entries(t)]
+                    + [w + n for w, n in (turn_entries(record) if record is not None else [])])
     font = fonts.register()
     fonts.check_glyphs(text, font, where=f"{game.id} sources")
     trim = spec.size
@@ -92,5 +119,5 @@ def render(game: Game, tables: list[Table], spec: PageSpec) -> bytes:
         canvas.restoreState()
 
     with page.fixed_epoch():
-        doc.build(story(game, tables, spec), onFirstPage=on_page, onLaterPages=on_page)
+        doc.build(story(game, tables, spec, record), onFirstPage=on_page, onLaterPages=on_page)
     return buf.getvalue()
