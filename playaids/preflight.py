@@ -13,6 +13,7 @@ SAFE_MM = 5.0      # text stays this far inside the trim box
 MIN_PT = 6.0       # no text under this size
 MM = 72 / 25.4
 _KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_QUOTED = re.compile(r"「[^「」]{0,2000}」")
 _LATIN_SENTENCE = re.compile(r"\b[a-z]{2,}(?:[ ,]+[a-z]{2,}){3,}\b")  # four lowercase words in a row
 
 
@@ -100,7 +101,9 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
         a, b = clash
         out.append(Finding(name, number, f"text overprinted: \"{a['text']}\" and \"{b['text']}\" at "
                                          f"{a['x0']:.0f},{a['top']:.0f} pt"))
-    text = page.extract_text() or ""
+    # a quotation in 「」 is the other language on purpose (a seed's words, a symbol printed on
+    # the map): language purity looks at the aid's own text
+    text = _QUOTED.sub("", page.extract_text() or "")
     if lang == "en" and (m := _KANA_KANJI.search(text)):
         context = text[max(0, m.start() - 10):m.end() + 10].replace("\n", " ")
         out.append(Finding(name, number, f"Japanese in an English aid (\"{context}\")"))

@@ -91,12 +91,36 @@ def story(root, setup, scenario, found, spec: PageSpec):
     for n in scenario.notes:
         out.append(para(f"{_t(n['text'], lang)} ({word('ルール', 'rule')} {rl(n.get('rule', ''))})", bullet="•"))
 
-    def element_rows(secret: bool):
+    def looked_up(e: dict):
+        """A looked-up value is a cell of the rules' table, stored in English: the sheet prints
+        the cell in its own language."""
+        if e.get("kind") != "lookup" or not e.get("table"):
+            return named
+        try:
+            table = load.load_table(root, setup.game, e["table"])
+        except Exception:  # the value is printed as stored
+            return named
+        cells = {c.en: c for r in table.grid.rows for c in r.cells if c is not None}
+        return lambda v: cells[v].get(lang).replace("\n", " / ") if v in cells else named(v)
+
+    def side_of(e: dict, seen=()) -> str | None:
+        """Whose secret an element is: its side, or for a value looked up from others, the side
+        of the secret values it comes from (the Japanese chit makes the victory letter Japan's)."""
+        if e.get("side") or e.get("kind") != "lookup" or e["id"] in seen:
+            return e.get("side")
+        inputs = [scenario.element(e.get(k)) for k in ("row", "column") if isinstance(e.get(k), str)]
+        found = {side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
+        return found.pop() if len(found) == 1 else None
+
+    def element_rows(secret: bool, side=None):
         rows = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
         for e in scenario.elements:
             if bool(e.get("secret")) != secret or e["id"] not in values:
                 continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], named, yes_no), rl(e["rule"])])
+            if secret and side_of(e) != side:
+                continue
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], looked_up(e), yes_no),
+                         rl(e["rule"])])
         return rows
 
     pub = element_rows(False)
@@ -115,14 +139,69 @@ def story(root, setup, scenario, found, spec: PageSpec):
     bad = [v for v in found if v.status == "violation"]
     if not bad:
         out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
+    def where(v) -> str:
+        """A violation's place in the player's words: the unit and where it stands, or the draw."""
+        import re
+
+        if (m := re.match(r"placement (\d+)", v.where)) and int(m.group(1)) <= len(setup.placements):
+            pl = setup.placements[int(m.group(1)) - 1]
+            u = scenario.unit(pl.unit)
+            name = _t(u.name, lang) if u and u.name else pl.unit
+            return f"{name} ({_place_name(root, setup.game, pl.at, lang)})"
+        if (m := re.match(r"(draws|derived|choices)\.([^\s(]+)", v.where)) and (e := scenario.element(m.group(2))):
+            return _t(e.get("title"), lang) or e["id"]
+        return "" if lang == "ja" else v.where
+
     for v in found:
-        head = "✗ " if v.status == "violation" else f"△ {word('未確認', 'not checked')}: "
-        out.append(para(f"{head}{word('ルール', 'rule')} {rl(v.rule)} · {v.where}: {v.message}"))
-    secret = element_rows(True)
-    if len(secret) > 1:
-        out += [PageBreak(), para(word("秘密 — 折りたたんで保管すること", "SECRET — fold and keep hidden"), h1),
-                Spacer(1, 6), _grid(secret, [w * 0.38, w * 0.47, w * 0.15], font, spec)]
+        at = where(v)
+        at = f" · {at}" if at else ""
+        if v.status == "violation":   # the engine's words are English: a Japanese sheet names the rule and place
+            what = "" if lang == "ja" else f": {v.message}"
+            out.append(para(f"✗ {word('ルール', 'rule')} {rl(v.rule)}{at}{what}"))
+        else:                         # unchecked: what it needs is not in the rules (map positions, counter values)
+            out.append(para(f"△ {word('未確認', 'not checked')} · {word('ルール', 'rule')} {rl(v.rule)}{at}: " + word(
+                "ルールに記載のない情報（地図上の位置・駒の値）が必要",
+                "needs what the rules do not give (map positions or counter values)")))
+    # a secret is its side's alone: one slip per side, each on its own page, so each player is
+    # handed theirs (a secret with no side stated gets a slip of its own)
+    order = [x.id for x in game.sides] + sorted({side_of(e) for e in scenario.elements
+                                                  if e.get("secret") and side_of(e) not in sides} - {None}, key=str)
+    for side in order + [None]:
+        secret = element_rows(True, side)
+        if len(secret) < 2:
+            continue
+        whose = sides.get(side, side) if side else None
+        out += [PageBreak(), para(word(f"秘密：{whose}", f"SECRET: {whose}") if whose else word("秘密", "SECRET"), h1),
+                para(word(f"{whose}のプレイヤーだけが見ること。折り目で折って保管する。",
+                          f"For the {whose} player only. Fold on the line and keep hidden.") if whose else
+                     word("ルールはどちらの秘密か記していない。折り目で折って保管する。",
+                          "The rules do not say whose secret this is. Fold on the line and keep hidden.")),
+                Spacer(1, 6), _grid(secret, [w * 0.38, w * 0.47, w * 0.15], font, spec), Spacer(1, 10),
+                _FoldLine(w, word("折り目", "fold"), font)]
     return out
+
+
+class _FoldLine(Spacer):
+    """A dashed line across the slip with a word at its left: where to fold it."""
+
+    def __init__(self, width: float, label: str, font: str):
+        super().__init__(width, 14)
+        self.label, self.font = label, font
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.setDash(4, 3)
+        c.setLineWidth(0.6)
+        c.line(0, 7, self.width, 7)
+        c.setDash()
+        c.setFont(self.font, 7)
+        c.setFillColor(colors.white)
+        tw = c.stringWidth(self.label, self.font, 7)
+        c.rect(8, 3, tw + 6, 8, stroke=0, fill=1)
+        c.setFillColor(colors.black)
+        c.drawString(11, 4.5, self.label)
+        c.restoreState()
 
 
 _PLACES: dict = {}
@@ -166,11 +245,14 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
                             initialFontName=fonts.register(), title=f"{setup.game} {setup.scenario} seed {setup.seed}",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
 
+    game = load.load_game(root, setup.game, with_tables=False)
+    footer = " · ".join(x for x in (game.title.get(spec.lang).replace("\n", " / "), _t(scenario.title, spec.lang),
+                                    spec.word(f"シード {setup.seed}", f"seed {setup.seed}")) if x)
+
     def page(canvas, doc):
         page_.print_marks(canvas, spec, spec.size)
         canvas.setFont(fonts.register(), 7)
-        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55,
-                               f"playaids {__version__} · {setup.game}/{setup.scenario} · {doc.page}")
+        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}")
 
     with fixed_epoch():
         doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
