@@ -127,6 +127,11 @@ def trimmed_canvas(buf, spec: "PageSpec", trim: tuple[float, float], **kw):
                 self._code = []
             super().save()
 
+    from playaids import fonts
+
+    # the canvas's first font is ours, embedded: ReportLab's default (Helvetica) would be
+    # declared on the page without being embedded
+    kw.setdefault("initialFontName", fonts.register())
     c = TrimmedCanvas(buf, pagesize=sheet(spec, trim), **kw)
     c._begin()
     return c

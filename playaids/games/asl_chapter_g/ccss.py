@@ -4,8 +4,10 @@ Page 1: the hex grid of one geomorphic board (33 columns A-GG x rows 0/1-10, hex
 at true scale when it fits (a board is 8 x 22 in.; it never fits A4 or Letter, so it is scaled
 to the page width), the four OBA battery calibre blanks and the notes box (特記事項). Page 2:
 the G18 symbol legend (data/asl-chapter-g/tables/ccss-legend.yaml) and the Cloaking boxes.
-With a setup, each cave is a "Λ" from the CA hexside's vertices to the hex centre with its level
-above its ID; Primary Caves and cave complexes in red, a complex's boundary dashed along hexsides.
+With a setup, each cave is a "Λ" from the CA hexside's vertices to the hex centre; its ID and
+level are printed beside it on a white halo, clear of every stroke and hex id (caves sharing a
+hex in one block); a Primary Cave is starred (★) and heavier as well as red, a complex's
+boundary dashed along hexsides.
 """
 from __future__ import annotations
 
@@ -103,12 +105,19 @@ def _grid(c, b: Board, board: str, size: float):
         path.close()
         c.drawPath(path, stroke=1, fill=0)
         x, y = b.centre(h)
+        label_y = y + (b.r * 0.1 if (x < b.x0 + b.r * 0.5 or x > b.x0 + b.width - b.r * 0.5) else b.r * 0.52)
+        if label_y + size > b.top - 0.5:   # a half hex cut by the frame's top: its id in the printed half
+            _text(c, x, b.top - size - 1.5, h.local, size, GRID, "centre")
+            continue
+        if label_y < b.top - b.height + 0.5:   # ... by the bottom
+            _text(c, x, b.top - b.height + 2, h.local, size, GRID, "centre")
+            continue
         # a half hex on the board's left or right edge: its id inside the half that is printed,
         # near mid-height, clear of the neighbouring column's ids
         if x < b.x0 + b.r * 0.5:
-            _text(c, b.x0 + 1.5, y + b.r * 0.1, h.local, size * 0.9, GRID)
+            _text(c, b.x0 + 1.5, y + b.r * 0.1, h.local, max(6.0, size * 0.9), GRID)
         elif x > b.x0 + b.width - b.r * 0.5:
-            _text(c, b.x0 + b.width - 1.5, y + b.r * 0.1, h.local, size * 0.9, GRID, "right")
+            _text(c, b.x0 + b.width - 1.5, y + b.r * 0.1, h.local, max(6.0, size * 0.9), GRID, "right")
         else:
             _text(c, x, y + b.r * 0.52, h.local, size, GRID, "centre")
     c.restoreState()
@@ -124,23 +133,112 @@ def _red(spec: PageSpec):
 
 
 def _cave(c, b: Board, cave, size: float, red=RED):
+    """The Λ of a cave: from both vertices of its CA hexside to the hex centre (G11.32); a
+    Primary Cave heavier and red (black in grayscale), and starred in its label."""
     colour = red if cave.primary else colors.black
     d = geo.direction(cave.hex, cave.ca)
     (ax, ay), (bx, by) = b.side(cave.hex, d)
     cx, cy = b.centre(cave.hex)
     c.setStrokeColor(colour)
-    c.setLineWidth(1.8 if cave.primary and red != RED else 0.9)
+    c.setLineWidth(1.8 if cave.primary else 0.9)
     c.line(ax, ay, cx, cy)
     c.line(bx, by, cx, cy)
-    mx, my = (ax + bx) / 2, (ay + by) / 2  # level above the ID, inside the Λ toward the CA hexside
-    tx, ty = cx + (mx - cx) * 0.62, cy + (my - cy) * 0.62
-    level = "" if cave.level is None else str(cave.level)
-    _text(c, tx, ty + 0.15 * size, level, size, colour, "centre")
-    _text(c, tx, ty - 0.95 * size, cave.id, size * 1.1, colour, "centre")
 
 
-def _complex(c, b: Board, x, primary_hex, size: float, red=RED):
+PRIMARY_MARK = "★"
+
+
+def _seg_hits_box(a, b_, box) -> bool:
+    """Whether segment a-b_ meets the rectangle box = (x0, y0, x1, y1) (Liang-Barsky clip)."""
+    (x0, y0), (x1, y1) = a, b_
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _boxes_meet(a, b_) -> bool:
+    return a[0] < b_[2] and b_[0] < a[2] and a[1] < b_[3] and b_[1] < a[3]
+
+
+def _cave_labels(c, b: Board, board: str, caves, size: float, red=RED, boundaries=(), taken=()):
+    """One label block per hex, a line per cave (`★D 2`: Primary mark, ID, level), on a white
+    halo placed where it meets no Λ, no hex id and no other label: inside the hex when there
+    is room, else just beside it (caves sharing a hex are stacked in one block)."""
+    by_hex: dict = {}
+    for cave in caves:
+        by_hex.setdefault(cave.hex, []).append(cave)
+    strokes = list(boundaries)
+    for cave in caves:
+        (ax, ay), (bx, by) = b.side(cave.hex, geo.direction(cave.hex, cave.ca))
+        centre = b.centre(cave.hex)
+        strokes += [((ax, ay), centre), ((bx, by), centre)]
+    ids = []   # the hex ids the grid prints
+    for h in geo.board_hexes(board or "0"):
+        x, y = b.centre(h)
+        w = fonts.width(h.local, fonts.GOTHIC, size)
+        ids.append((x - w / 2 - 1, y + b.r * 0.52 - 1, x + w / 2 + 1, y + b.r * 0.52 + size))
+    frame = (b.x0 + 1, b.top - b.height + 1, b.x0 + b.width - 1, b.top - 1)
+    placed: list = list(taken)
+    for h, group in sorted(by_hex.items(), key=lambda kv: -len(kv[1])):
+        group = sorted(group, key=lambda x: x.id)
+        cx, cy = b.centre(h)
+        labels = [(f"{PRIMARY_MARK if x.primary else ''}{x.id}" + ("" if x.level is None else f" {x.level}"),
+                   red if x.primary else colors.black) for x in group]
+        lead = size * 1.15
+        gap = fonts.width("  ", fonts.GOTHIC, size)
+        # the labels stacked, in one row, or two to a row: whichever fits the free space best
+        layouts = [[[x] for x in labels], [labels]] + ([[labels[i:i + 2] for i in range(0, len(labels), 2)]]
+                                                       if len(labels) > 2 else [])
+        best = None
+        candidates = [(reach, rows, k) for reach in (0.5, 0.75, 1.05, 1.4, 1.8) for rows in layouts for k in range(12)]
+        for li, (reach, rows, k) in enumerate(candidates):   # near the hex centre first, every 30 degrees
+            widths = [sum(fonts.width(t, fonts.GOTHIC, size) for t, _ in r) + gap * (len(r) - 1) for r in rows]
+            wmax, hgt = max(widths) + 2, lead * len(rows) + 1
+            ang = math.radians(k * 30 - 90)
+            px, py = cx + math.cos(ang) * b.r * reach, cy + math.sin(ang) * b.r * reach
+            box = (px - wmax / 2, py - hgt / 2, px + wmax / 2, py + hgt / 2)
+            if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
+                continue
+            # a Λ or a label is never covered; a complex's dashed boundary may be
+            # interrupted by the halo rather than the label leave its hex
+            clash = (sum(_seg_hits_box(a, z, box) for a, z in strokes[len(boundaries):]) * 6
+                     + sum(_seg_hits_box(a, z, box) for a, z in boundaries)
+                     + sum(_boxes_meet(box, i) for i in ids) * 4
+                     + sum(_boxes_meet(box, q) for q in placed) * 8
+                     + (3 if reach > 0.75 else 0))
+            key = (clash, li)
+            if best is None or key < best[0]:
+                best = (key, box, rows, hgt)
+        _, box, rows, hgt = best
+        placed.append(box)
+        c.saveState()
+        c.setFillColor(colors.white)
+        c.rect(box[0], box[1], box[2] - box[0], hgt, stroke=0, fill=1)
+        c.restoreState()
+        for k, row in enumerate(rows):
+            x = box[0] + 1
+            for text, colour in row:
+                _text(c, x, box[1] + hgt - lead * (k + 1) + size * 0.22, text, size, colour)
+                x += fonts.width(text, fonts.GOTHIC, size) + gap
+
+
+def _complex(c, b: Board, x, primary_hex, size: float, red=RED) -> tuple[list, tuple]:
+    """The dashed boundary of a complex along its outer hexsides and its ID; returns the
+    boundary's segments and the ID's box (the cave labels keep clear of both)."""
     inside = set(x.hexes)
+    segments = []
     c.saveState()
     c.setStrokeColor(red)
     c.setLineWidth(1.1)
@@ -151,9 +249,12 @@ def _complex(c, b: Board, x, primary_hex, size: float, red=RED):
             if n not in inside:
                 (ax, ay), (bx, by) = b.side(h, d)
                 c.line(ax, ay, bx, by)
+                segments.append(((ax, ay), (bx, by)))
     c.restoreState()
     cx, cy = b.centre(primary_hex)
     _text(c, cx, cy - b.r * 0.78, x.id, size, red, "centre")
+    w = fonts.width(x.id, fonts.GOTHIC, size)
+    return segments, (cx - w / 2 - 1, cy - b.r * 0.78 - 1, cx + w / 2 + 1, cy - b.r * 0.78 + size)
 
 
 def _fortification(c, b: Board, f: dict, size: float):
@@ -183,7 +284,7 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
     r_true = TRUE_HEX_HEIGHT / geo.SQRT3
     r = min(r_true, avail_w / ((geo.COLUMNS - 1) * 1.5), avail_h / (geo.ROWS * geo.SQRT3))
     b = Board(m + 1 + (avail_w - (geo.COLUMNS - 1) * 1.5 * r) / 2, top - 24, r)
-    size = max(4.0, min(7.0, r * 0.42))
+    size = max(6.0, min(7.0, r * 0.42))   # never under 6 pt (the print preflight's floor)
     _grid(c, b, board, size)
     scale = r / r_true
     _text(c, w - m, b.top - b.height - 9, spec.word(f"縮尺 {scale:.0%}（実物大は 8×22 インチ）",
@@ -192,15 +293,23 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
     if cs is not None:
         caves = [x for x in cs.caves if x.hex.board == board]
         by_id = {x.id: x for x in cs.caves}
+        boundaries: list = []
+        taken: list = []
         for x in cs.complexes:
             p = by_id.get(x.primary)
             if p is not None and p.hex.board == board:
-                _complex(c, b, x, p.hex, size * 1.1, _red(spec))
+                segments, box = _complex(c, b, x, p.hex, size * 1.1, _red(spec))
+                boundaries += segments
+                taken.append(box)
         for f in cs.fortifications:
             if f["hex"].board == board:
                 _fortification(c, b, f, size * 1.05)
         for cave in caves:
             _cave(c, b, cave, size * 1.1, _red(spec))
+        _cave_labels(c, b, board, caves, size, _red(spec), boundaries, taken)
+        _text(c, m, b.top - b.height - 9, spec.word(f"ラベル：洞窟ID と高度 · {PRIMARY_MARK} = 主洞窟（太線）",
+                                                     f"Labels: cave ID and level · {PRIMARY_MARK} = Primary Cave (heavier Λ)"),
+              6.5, colors.HexColor(spec.colour("muted")))
     # OBA battery calibres (four blanks) and the notes box (G18)
     y = b.top - b.height - 24
     x = m
@@ -220,8 +329,11 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
     ny = y - 10
     c.rect(m, m + 6, w - 2 * m, ny - m - 6, stroke=1, fill=0)
     start = page_.scale_bars(c, w - m - 6, m + 11)  # to check the print is at 100 % (no hex is)
-    _text(c, start - 6, m + 11, spec.word("印刷倍率の確認：", "print scale check:"), 6.5,
-          colors.HexColor(spec.colour("muted")), "right")
+    label = spec.word("印刷倍率の確認：", "print scale check:")
+    if start - 6 - fonts.width(label, fonts.GOTHIC, 6.5) >= m + 4:
+        _text(c, start - 6, m + 11, label, 6.5, colors.HexColor(spec.colour("muted")), "right")
+    else:   # narrow paper: the label above the bars
+        _text(c, w - m - 6, m + 22, label, 6.5, colors.HexColor(spec.colour("muted")), "right")
     _text(c, m + 4, ny - 10, spec.word("特記事項", "Notes"), 9)
     if cs is not None and cs.caves:
         notes = []
@@ -351,7 +463,7 @@ def _render(root, spec: PageSpec, board: str, cs) -> bytes:
 
 
 def _footer(c, spec, w, page):
-    _text(c, spec.margin, spec.margin * 0.45, "asl-chapter-g · CCSS · G11.32 (seed 003, page G18)", 6.5,
-          colors.HexColor(spec.colour("muted")))
-    _text(c, w - spec.margin, spec.margin * 0.45, f"playaids {__version__} · {page}", 6.5,
-          colors.HexColor(spec.colour("muted")), "right")
+    _text(c, spec.margin, spec.margin * 0.45,
+          spec.word("ASL 第G章 · 複合洞窟配置シート · G11.32", "ASL Chapter G · Cave-Complex Setup Sheet · G11.32"),
+          6.5, colors.HexColor(spec.colour("muted")))
+    _text(c, w - spec.margin, spec.margin * 0.45, str(page), 6.5, colors.HexColor(spec.colour("muted")), "right")
