@@ -13,7 +13,8 @@ SAFE_MM = 5.0      # text stays this far inside the trim box
 MIN_PT = 6.0       # no text under this size
 MM = 72 / 25.4
 _KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-_QUOTED = re.compile(r"「[^「」]{0,2000}」")
+# a quotation, also one a page break cuts (open at the page's end, or closing at its start)
+_QUOTED = re.compile(r"「[^「」]{0,4000}(」|$)|^[^「」]{0,4000}」")
 _LATIN_SENTENCE = re.compile(r"\b[a-z]{2,}(?:[ ,]+[a-z]{2,}){3,}\b")  # four lowercase words in a row
 
 

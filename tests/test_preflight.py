@@ -72,6 +72,26 @@ def test_language_purity(tmp_path):
     assert whats(pdf(tmp_path / "x.both.a4.pdf", kana)) == []
 
 
+def test_a_quotation_in_brackets_is_not_a_language_leak(tmp_path):
+    """「」 quote the other language on purpose (the seed's words, a symbol on the map), also
+    when a page break cuts the quotation; outside them the rule holds."""
+    def quoted(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "On turns marked 「幕」 the Japanese hold a conference.")
+        c.drawString(100, 380, "The seed prints 「ダイスを2回振り」 here.")
+    assert whats(pdf(tmp_path / "q.en.a4.pdf", quoted)) == []
+
+    def cut(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "デザイナーの回答：「How many times may the same gunboat fire")
+    assert whats(pdf(tmp_path / "c.ja.a4.pdf", cut)) == []
+
+    def unquoted(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "On turns marked 幕 the Japanese hold a conference.")
+    assert any("Japanese in an English aid" in w for w in whats(pdf(tmp_path / "u.en.a4.pdf", unquoted)))
+
+
 def test_the_command_exit_codes(tmp_path, cli_in):
     def ok(c, f):
         c.setFont(f, 10)

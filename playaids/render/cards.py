@@ -260,6 +260,11 @@ def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     o = page.offset(spec)
     names = [x.get(spec.lang).replace("\n", " / ") for x in ((game.title if game else None), table.title) if x]
     left = " · ".join(names)
+    room = trim[0] - 2 * spec.margin - 24   # the page number keeps its place at the right
+    if fonts.width(left, fonts.GOTHIC, 7) > room:
+        left = names[-1]
+    while fonts.width(left, fonts.GOTHIC, 7) > room and len(left) > 1:
+        left = left[:-2] + "…"
 
     def draw(canvas, doc):
         page.print_marks(canvas, spec, trim)
