@@ -137,7 +137,9 @@ def test_command_appeal():
     drm = _row(t, "5月4日の会議", grid="modifiers")
     assert drm["cells"] == ["-1"] and drm["rule"] == "17.15"  # l. 2252, 17.15 l. 1406
     assert note_of(drm)
-    legend = {e["code"]: e for e in t["legend"]}
+    legend = {text(e["code"], "ja"): e for e in t["legend"]}
+    # the codes are the result names: bilingual, so an English card prints the English name
+    assert text(t["legend"][0]["code"], "en") == "General counteroffensive"
     assert "突破" in legend["万歳反撃"]["text"]["ja"]  # l. 2260, kept as printed
     assert note_of(legend["万歳反撃"]["text"])  # read as 突撃
     assert legend["総反攻"]["text"]["ja"].startswith("2ゲームターン継続し")  # l. 2258
