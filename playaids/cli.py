@@ -340,8 +340,13 @@ def _preflight_build(out_dir) -> None:
 
     record = json.loads(buildstamp._path(out_dir).read_text(encoding="utf-8"))
     pdfs = [Path(out_dir) / rel for rel in sorted(record["outputs"]) if rel.endswith(".pdf")]
-    findings = [f for p in pdfs for f in preflight.check(p)]
-    for f in findings:
+    findings = []
+    for found, error in preflight.check_all(pdfs):
+        if error:   # a PDF this build wrote that cannot be read: a finding like any other
+            click.echo(printable(error))
+            findings.append(error)
+        findings += found
+    for f in (f for f in findings if not isinstance(f, str)):
         click.echo(printable(f.line()))
     click.echo(f"preflight: {len(pdfs)} PDFs, {len(findings)} findings", err=True)
     if findings:

@@ -131,3 +131,27 @@ def check(path, lang: str | None = None) -> list[Finding]:
         raise PlayaidsError(f"{path}: {e.strerror or e}") from None
     except Exception as e:  # a damaged PDF: pdfminer's many errors, one line
         raise PlayaidsError(f"{path}: cannot read this PDF ({type(e).__name__})") from None
+
+
+def _one(args) -> tuple[list[Finding], str | None]:
+    path, lang = args
+    try:
+        return check(path, lang), None
+    except PlayaidsError as e:
+        return [], str(e)
+
+
+def check_all(paths, lang: str | None = None, workers: int | None = None):
+    """(findings, error or None) of each PDF, in the order given, checked in parallel (one
+    process per core: a full build's 800 PDFs take a minute instead of two)."""
+    import os
+
+    jobs = [(str(p), lang) for p in paths]
+    workers = workers or min(len(jobs), os.cpu_count() or 1)
+    if workers <= 1 or len(jobs) < 8:
+        return [_one(j) for j in jobs]
+    import concurrent.futures
+    import multiprocessing
+
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_one, jobs, chunksize=8))

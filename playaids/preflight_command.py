@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from playaids.errors import PlayaidsError, printable
+from playaids.errors import printable
 
 
 @click.command("preflight")
@@ -16,11 +16,9 @@ def preflight(files, lang):
     from playaids import preflight as checks
 
     found, unreadable = 0, 0
-    for f in files:
-        try:
-            findings = checks.check(f, lang)
-        except PlayaidsError as e:
-            click.echo(printable(str(e)), err=True)
+    for findings, error in checks.check_all(files, lang):
+        if error:
+            click.echo(printable(error), err=True)
             unreadable += 1
             continue
         for x in findings:
