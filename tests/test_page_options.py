@@ -133,3 +133,30 @@ def test_the_decorator_yields_a_pagespec_and_build_pages():
     many.main(["--paper", "all", "--lang", "en"], standalone_mode=False)
     assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en")]
     assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter"), False, 0.0, False)
+
+
+def test_one_bleed_and_one_crop_mark_weight_for_every_renderer(cli_in, tmp_path):
+    """Issue 13: ReportLab aids (a card) and WeasyPrint ones (a summary) declare the same 3 mm
+    BleedBox and draw crop marks of one weight."""
+    import pdfplumber
+    from pdfminer.pdftypes import resolve1
+
+    from playaids.render.page import CROP_MARK_PT
+
+    outs = {"card": tmp_path / "crt.en.a4.pdf", "summary": tmp_path / "summary.en.a4.pdf"}
+    assert cli_in("table", "rgi-macarthur", "retreat", "-o", outs["card"], "--bleed", "3", "--crop-marks").returncode == 0
+    assert cli_in("summary", "rgi-macarthur", "--lang", "en", "-o", outs["summary"], "--bleed", "3",
+                  "--crop-marks").returncode == 0
+    for kind, path in outs.items():
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[0]
+            trim = [float(v) for v in resolve1(page.page_obj.attrs["TrimBox"])]
+            bleed = [float(v) for v in resolve1(page.page_obj.attrs["BleedBox"])]
+            assert [round((t - b) * 25.4 / 72, 2) for t, b in zip(trim[:2], bleed[:2])] == [3.0, 3.0], kind
+            # the crop marks: lines wholly outside the trimmed page
+            top = float(page.mediabox[3])
+            x0, x1, t0, t1 = trim[0], trim[2], top - trim[3], top - trim[1]
+            marks = [ln for ln in page.lines if ln["x1"] <= x0 + 0.1 or ln["x0"] >= x1 - 0.1
+                     or ln["bottom"] <= t0 + 0.1 or ln["top"] >= t1 - 0.1]
+            assert len(marks) >= 8, kind
+            assert {round(ln.get("linewidth", 0), 2) for ln in marks} == {CROP_MARK_PT}, kind

@@ -115,8 +115,10 @@ def _font_config():
     return FontConfiguration()
 
 
-def render_pdf(html: str, where: str) -> bytes:
-    """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font."""
+def render_pdf(html: str, where: str, bleed_mm: float = 0.0) -> bytes:
+    """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
+    `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
+    bleed area or 10 pt, whichever is less: a printer would see two bleeds)."""
     fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
     from weasyprint import HTML
 
@@ -129,6 +131,12 @@ def render_pdf(html: str, where: str) -> bytes:
         prefs = pdf.catalog.get("ViewerPreferences") or pydyf.Dictionary()
         prefs["PrintScaling"] = "/None"  # print at true size, like every other aid
         pdf.catalog["ViewerPreferences"] = prefs
+        if bleed_mm:
+            b = bleed_mm * 72 / 25.4
+            for obj in pdf.objects:
+                if isinstance(obj, dict) and "TrimBox" in obj and "BleedBox" in obj:
+                    x0, y0, x1, y1 = (float(v) for v in obj["TrimBox"])
+                    obj["BleedBox"] = pydyf.Array([x0 - b, y0 - b, x1 + b, y1 + b])
 
     log = logging.getLogger("weasyprint")
     handler = _Collect()

@@ -65,6 +65,7 @@ def fixed_epoch():
 
 
 CROP_SLUG_MM = 6.0  # room for crop marks when there is no bleed
+CROP_MARK_PT = 0.75  # the weight of WeasyPrint's crop marks (1 px), so every aid prints the same marks
 
 
 def offset(spec: "PageSpec") -> float:
@@ -92,7 +93,7 @@ def print_marks(canvas, spec: "PageSpec", trim: tuple[float, float]) -> None:
         return
     canvas.saveState()
     canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.setLineWidth(0.25)
+    canvas.setLineWidth(CROP_MARK_PT)
     gap, length = max(b, 1 * mm) + 1 * mm, o - max(b, 1 * mm) - 1 * mm
     for x in (o, o + w):
         for y in (o, o + h):
