@@ -152,3 +152,22 @@ def test_short_columns_keep_their_heading_on_one_line(tmp_path):
     with pdfplumber.open(path) as pdf:
         words = {w["text"] for w in pdf.pages[0].extract_words()}
     assert {"大型ユニット", "小型ユニット"} <= words
+
+
+def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_path):
+    """Issue 13: a cell spanning columns was wrapped at its first column's width (rows of 8-14
+    lines); it wraps at the span's, and its shading and dashed frame cover the whole span."""
+    import pdfplumber
+
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "amigos-insurrectors", with_tables=False)
+    table = load.load_table(root, "amigos-insurrectors", "leader-rolls")
+    p = tmp_path / "c.pdf"
+    p.write_bytes(cards.render(table, game, PageSpec(lang="en")))
+    with pdfplumber.open(p) as pdf:
+        words = pdf.pages[0].extract_words()
+    seq = ["Assassination", "by", "Aguinaldo", "succeeds."]   # US Stand-Up Fight chit #5, a cell over 3 columns
+    at = next(i for i in range(len(words)) if [w["text"] for w in words[i:i + 4]] == seq)
+    assert len({round(w["top"]) for w in words[at:at + 4]}) == 1
+    spans = cards._spans(table.grid)
+    assert spans and max(spans.values()) >= 3

@@ -64,9 +64,25 @@ def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
     return rows
 
 
-def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
+def _spans(grid: Grid) -> dict[tuple[int, int], int]:
+    """(row, col) in the drawn table -> columns spanned, for every merged cell."""
+    out = {}
+    for i, r in enumerate(grid.rows):
+        col = 0
+        for c in r.cells:
+            if c.span > 1:
+                out[(i + 1, col + 1)] = c.span
+            col += c.span
+    return out
+
+
+def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool,
+                   spans: dict | None = None) -> list[float] | None:
     """Widths that fit `avail`: natural widths, or (wrap) shrunk toward the widest unbreakable
-    word of each column; None when the grid cannot fit."""
+    word of each column; None when the grid cannot fit. A merged cell (`spans`) is measured
+    against its span, not its first column."""
+    spans = spans or {}
+    strings = [[None if (i, j) in spans else s for j, s in enumerate(row)] for i, row in enumerate(strings)]
     ncols = len(strings[0])
     nat = [max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols)]
     if sum(nat) <= avail:
@@ -89,9 +105,10 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
     return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
 
 
-def _layout(grids, font: str, spec: PageSpec):
+def _layout(grids, font: str, spec: PageSpec, spans=None):
     """Orientation and font size so every grid fits the page width: unwrapped cells at a
     legible size first (portrait, then landscape), then wrapped text columns."""
+    spans = spans or [{} for _ in grids]
     w, h = spec.size
     cjk = spec.lang in ("ja", "both")
     tries = [(False, (w, h), 8.0), (False, landscape((w, h)), 8.0), (True, (w, h), MIN_FONT),
@@ -100,7 +117,7 @@ def _layout(grids, font: str, spec: PageSpec):
         avail = pagesize[0] - 2 * spec.margin
         size = MAX_FONT
         while size >= smallest:
-            widths = [_column_widths(g, font, size, avail, wrap, cjk) for g in grids]
+            widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
             if all(x is not None for x in widths):
                 return pagesize, size, widths
             size -= 0.5
@@ -128,15 +145,17 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
     st = _styles(font, size, spec.lang)
     data = []
     left = []
+    spans = _spans(grid)
     for i, row in enumerate(strings):
         cells = []
         for j, s in enumerate(row):
             if s is None:
                 cells.append("")
                 continue
-            long = _natural(s, font, size) > widths[j] + 0.5
+            room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
+            long = _natural(s, font, size) > room + 0.5
             if long:
-                s = "\n".join(kinsoku.wrap(s, widths[j] - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
+                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
                 left.append((j, i))
             if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
                 cells.append(s)
@@ -161,9 +180,10 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
             if c.span > 1:
                 ts.append(("SPAN", (col + 1, i + 1), (col + c.span, i + 1)))
             col += c.span
-    for (i, j) in sorted(_noted(grid)):  # shaded and dashed: never colour alone
-        ts.append(("BACKGROUND", (j, i), (j, i), colors.HexColor(spec.colour("note"))))
-        ts.append(("BOX", (j, i), (j, i), 1.2, colors.black, None, (2, 1.5)))
+    for (i, j) in sorted(_noted(grid)):  # shaded and dashed: never colour alone; a merged cell whole
+        end = (j + spans.get((i, j), 1) - 1, i)
+        ts.append(("BACKGROUND", (j, i), end, colors.HexColor(spec.colour("note"))))
+        ts.append(("BOX", (j, i), end, 1.2, colors.black, None, (2, 1.5)))
     t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     t.setStyle(TableStyle(ts))
     return t
@@ -194,7 +214,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     _check_font(table, game, lang, font)
     grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
     strings = [_grid_strings(g, lang) for g in grids]
-    pagesize, size, widths = _layout(strings, font, spec)
+    pagesize, size, widths = _layout(strings, font, spec, [_spans(g) for g in grids])
     title = ParagraphStyle("title", fontName=font, fontSize=16, leading=20)
     meta = ParagraphStyle("meta", fontName=font, fontSize=9.5, leading=12,
                           textColor=colors.HexColor(spec.colour("muted")))
