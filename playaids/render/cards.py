@@ -82,7 +82,23 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
     word of each column; None when the grid cannot fit. A merged cell (`spans`) is measured
     against its span, not its first column."""
     spans = spans or {}
+    merged = {(i, j): (strings[i][j] or "", k) for (i, j), k in spans.items()}
     strings = [[None if (i, j) in spans else s for j, s in enumerate(row)] for i, row in enumerate(strings)]
+    widths = _plain_widths(strings, font, size, avail, wrap, cjk)
+    if widths is None or not merged:
+        return widths
+    # each merged cell gets at least its text's width (unwrapped) or widest word (wrapped)
+    # across its span, the shortfall shared by the spanned columns
+    for (i, j), (text, k) in sorted(merged.items()):
+        need = (_min_width(text, font, size, cjk) if wrap else _natural(text, font, size))
+        short = need - sum(widths[j:j + k])
+        if short > 0:
+            for c in range(j, j + k):
+                widths[c] += short / k
+    return widths if sum(widths) <= avail + 0.01 else None
+
+
+def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
     ncols = len(strings[0])
     nat = [max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols)]
     if sum(nat) <= avail:
