@@ -95,7 +95,16 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
         if short > 0:
             for c in range(j, j + k):
                 widths[c] += short / k
-    return widths if sum(widths) <= avail + 0.01 else None
+    if sum(widths) > avail + 0.01:
+        return None
+    # then the room left goes to the merged cells still wrapped, toward their natural width
+    for (i, j), (text, k) in sorted(merged.items(), key=lambda kv: -_natural(kv[1][0], font, size)):
+        slack = avail - sum(widths)
+        short = min(_natural(text, font, size) + 2 * PAD + 1 - sum(widths[j:j + k]), slack)
+        if short > 0:
+            for c in range(j, j + k):
+                widths[c] += short / k
+    return widths
 
 
 def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
