@@ -209,6 +209,7 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
                      for e in doc.get("legend", [])),
         notes=tuple(Note(text(n["text"]), n.get("rule"), n.get("note")) for n in doc.get("notes", [])),
         missing=text(doc["missing"]) if "missing" in doc else None,
+        key=text(doc["key"]) if "key" in doc else None,
         note=doc.get("note"), source=doc.get("source", {}), path=located.path,
     )
 

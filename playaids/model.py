@@ -100,6 +100,7 @@ class Table:
     legend: tuple[LegendEntry, ...] = ()
     notes: tuple[Note, ...] = ()
     missing: Text | None = None
+    key: Text | None = None      # how to read a cell, printed under the title
     note: str | None = None
     source: dict = field(default_factory=dict, compare=False, hash=False)
     path: str = field(default="", compare=False)

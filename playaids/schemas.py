@@ -85,6 +85,8 @@ TABLE = {
             "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
             "required": ["text"], "additionalProperties": False}},
         "missing": {"$ref": "#/definitions/bilingual"},
+        "key": {"$ref": "#/definitions/bilingual",
+                "description": "How to read a cell, printed under the title (e.g. which half of 'A / D' is the attacker's)."},
     },
     "required": ["id", "title", "rule", "columns", "rows"],
     "additionalProperties": False,

@@ -93,6 +93,7 @@ def test_ccss_legend():
     assert "PPPP----R/AR/AR/AR/A" in _row(t, "P-R/A")["note"]
     assert "four times" in t["note"]
     # lost symbols: panji defended hexside (l. 1061) and tunnel (l. 1093)
-    assert cell(t, "(記号欠落)", "名称", lang="ja") == "パンジーの防御ヘクスサイド"
-    assert cell(t, "(線記号欠落)", "名称", lang="ja") == "トンネル"
+    # the symbols are lost in the seed: the labels say in plain words what each entry marks
+    assert cell(t, "（ヘクスサイドに沿った記号）", "名称", lang="ja") == "パンジーの防御ヘクスサイド"
+    assert cell(t, "（ヘクス中心点を結ぶ線）", "名称", lang="ja") == "トンネル"
     assert "l. 1235" in _row(t, "#/A (Λ)")["note"]               # displaced Λ

@@ -171,3 +171,16 @@ def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_pa
     assert len({round(w["top"]) for w in words[at:at + 4]}) == 1
     spans = cards._spans(table.grid)
     assert spans and max(spans.values()) >= 3
+
+
+def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
+    """Issue 13: the MacArthur CRT prints 'A / D' on one line; its header says which half is
+    the attacker's (the seed's note speaks of the printed chart's first and second lines)."""
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "macarthur-bataan", with_tables=False)
+    table = load.load_table(root, "macarthur-bataan", "crt")
+    for lang, words in (("en", "Each result reads attacker / defender"), ("ja", "攻撃側 / 防御側")):
+        p = tmp_path / f"crt.{lang}.pdf"
+        p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
+        first = pdfread.page_text(p).split("Die roll")[0] if lang == "en" else pdfread.page_text(p)[:200]
+        assert words in first, first[:300]

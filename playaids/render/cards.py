@@ -254,7 +254,11 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:
         m.append(game.title.get(lang).replace("\n", " / "))
-    out += [_para(" · ".join(m), meta), Spacer(1, 5)]
+    out += [_para(" · ".join(m), meta)]
+    if table.key:   # how to read a cell, where a player looks first
+        out.append(_para(table.key.get(lang).replace("\n", " / "), ParagraphStyle(
+            "key", fontName=font, fontSize=10, leading=13, spaceBefore=2, wordWrap="CJK" if lang != "en" else None)))
+    out.append(Spacer(1, 5))
     if table.missing:
         box = RLTable([[_para(table.missing.get(lang), body)]], colWidths=[pagesize[0] - 2 * spec.margin])
         box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font),
