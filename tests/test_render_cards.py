@@ -184,3 +184,17 @@ def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
         p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
         first = pdfread.page_text(p).split("Die roll")[0] if lang == "en" else pdfread.page_text(p)[:200]
         assert words in first, first[:300]
+
+
+@pytest.mark.parametrize("table_id", ["assault", "fire-combat"])
+def test_a_card_without_its_grid_is_titled_for_what_it_holds(tmp_path, table_id):
+    """Issue 13: Okinawa's assault and fire-combat grids are printed on the map; their cards
+    hold the modifiers and say so in the title."""
+    root = load.DEFAULT_DATA
+    game = load.load_game(root, "okinawa", with_tables=False)
+    table = load.load_table(root, "okinawa", table_id)
+    assert not table.grid.rows and table.missing is not None
+    for lang, title in (("en", f"{table.title.en}: Modifiers"), ("ja", f"{table.title.ja}：修正")):
+        p = tmp_path / f"c.{lang}.pdf"
+        p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
+        assert pdfread.page_text(p).startswith(title)

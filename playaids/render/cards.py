@@ -248,7 +248,12 @@ def story(table: Table, game: Game | None, spec: PageSpec):
                           wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
 
-    out = [_para(table.title.get(lang).replace("\n", "  "), title)]
+    heading = table.title.get(lang).replace("\n", "  ")
+    if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
+        # the results grid is not here (printed on the map): the card is titled for what it holds
+        heading += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
+                                            else spec.word("修正", "Modifiers")).replace("\n", " / ")
+    out = [_para(heading, title)]
     m = [f"{_rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
