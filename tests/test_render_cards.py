@@ -1,5 +1,7 @@
 import hashlib
 
+import pytest
+
 from playaids import load, pdfread
 from playaids.render import cards
 from playaids.render.page import PageSpec
