@@ -254,7 +254,7 @@ def _glossary(path: Path) -> tuple[Term, ...]:
                                 f"term {t['ja']!r} already glossed as {seen[t['ja']]!r}")
         seen[t["ja"]] = t["en"]
         terms.append(Term(t["ja"], t["en"], t.get("rule"), t.get("gloss", False), t.get("note"),
-                          tuple(t.get("aliases", ()))))
+                          tuple(t.get("aliases", ())), t.get("reading")))
     return tuple(terms)
 
 

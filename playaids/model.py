@@ -139,6 +139,7 @@ class Term:
     gloss: bool = False
     note: str | None = None
     aliases: tuple[str, ...] = ()  # other JA spellings of the same term
+    reading: str | None = None     # hiragana, where the proposed reading is wrong (gojūon order)
 
 
 @dataclass(frozen=True)

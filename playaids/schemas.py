@@ -123,6 +123,9 @@ GLOSSARY = {
             "properties": {"ja": {"type": "string", "minLength": 1},
                            "en": {"type": "string", "minLength": 1},
                            "rule": RULE, "gloss": {"type": "boolean"}, "note": NOTE,
+                           "reading": {"type": "string", "pattern": "^[\u3041-\u309f\u30fc・ A-Za-z0-9]+$",
+                                       "description": "The term's reading in hiragana, for gojūon order, where the "
+                                                      "proposed one (pykakasi) is wrong."},
                            "aliases": {"type": "array", "items": {"type": "string"}}},
             "required": ["ja", "en"], "additionalProperties": False}},
     },

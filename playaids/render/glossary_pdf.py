@@ -3,6 +3,7 @@ spellings. The source notes of the terms stay in the Markdown and CSV exports: t
 glossary is for the table."""
 from __future__ import annotations
 
+from playaids import collation
 from playaids.model import Game
 from playaids.render import document
 from playaids.render.page import PageSpec
@@ -10,16 +11,22 @@ from playaids.render.page import PageSpec
 GLOSS_MARK = "†"
 
 
+def _row(t) -> dict:
+    return {"ja": t.ja, "en": t.en + (GLOSS_MARK if t.gloss else ""), "rule": t.rule or "",
+            "aliases": "、".join(t.aliases)}
+
+
 def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
-    rows = []
-    for t in game.glossary:
-        rows.append({"ja": t.ja, "en": t.en + (GLOSS_MARK if t.gloss else ""), "rule": t.rule or "",
-                     "aliases": "、".join(t.aliases)})
+    """Two lists, so a term can be looked up from either language: Japanese in gojūon order of
+    the reading, then English alphabetically (issue 13)."""
+    rows = [_row(t) for t in collation.by_reading(game.glossary)]
+    rows_en = [_row(t) for t in collation.alphabetical(game.glossary)]
     title = {"ja": game.title.ja, "en": game.title.en}
     context = dict(
         lang="both", html_lang="ja", page_size=document.page_css(spec), page_print=document.print_css(spec), margin="12mm 12mm 15mm 12mm",
-        title=f"{title['en']} — glossary", game_title=title, rows=rows, header_colour=spec.colour("header"),
-        footer=f"{game.id} · 用語集 / glossary",
+        title=f"{title['en']} — glossary", game_title=title, rows=rows, rows_en=rows_en,
+        header_colour=spec.colour("header"),
+        footer=f"{title['ja']} / {title['en']} · 用語集 / glossary" if title["ja"] != title["en"] else f"{title['en']} · 用語集 / glossary",
         legend=f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original",
     )
     html = document.render_template("glossary.html.j2", **context)

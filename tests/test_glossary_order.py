@@ -1,0 +1,42 @@
+"""Glossaries a term can be found in (issue 13): Japanese in gojūon order of the reading kept in
+the data, then English alphabetically."""
+import pdfplumber
+
+from playaids import collation, load
+from playaids.model import Term
+
+ROOT = load.DEFAULT_DATA
+
+
+def test_gojuon_order_of_readings():
+    terms = [Term("画面", "screen", reading="がめん"), Term("カード", "card"), Term("兵", "soldier", reading="へい"),
+             Term("ベース", "base"), Term("キャップ", "cap"), Term("機関", "engine", reading="きかん"),
+             Term("Pusan 橋頭堡", "Pusan beachhead", reading="Pusanきょうとうほ"), Term("未読", "unread")]
+    order = [t.ja for t in collation.by_reading(terms)]
+    # か < が (a voiced kana after its plain one), きか < きゃ, へ < べ; Latin-initial, then unread last
+    assert order == ["カード", "画面", "機関", "キャップ", "兵", "ベース", "Pusan 橋頭堡", "未読"]
+    assert [t.en for t in collation.alphabetical(terms)][:3] == ["base", "cap", "card"]
+
+
+def test_every_term_with_kanji_has_a_reading_in_the_data():
+    for g in load.game_ids(ROOT):
+        missing = [t.ja for t in load.load_game(ROOT, g, with_tables=False).glossary
+                   if collation._KANJI.search(t.ja) and not t.reading]
+        assert not missing, (g, missing)
+
+
+def test_printed_glossary_is_sorted_both_ways(cli_in, tmp_path):
+    out = tmp_path / "glossary.a4.pdf"
+    assert cli_in("glossary", "okinawa", "-o", out).returncode == 0
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    ja_part, en_part = text.split("English → 日本語 (A–Z)")
+    game = load.load_game(ROOT, "okinawa", with_tables=False)
+    firsts = [t.ja for t in collation.by_reading(game.glossary)][:4]
+    assert firsts[:3] == ["奄美諸島", "荒地", "伊江島"]          # あまみ, あれち, いえじま
+    positions = [ja_part.index(f"\n{ja} ") for ja in firsts]
+    assert positions == sorted(positions)
+    ens = [t.en for t in collation.alphabetical(game.glossary)][:4]
+    assert [en_part.index(e) for e in ens] == sorted(en_part.index(e) for e in ens)
+    # 渡具知 is read とぐち (the rules' Toguchi), not as its characters suggest
+    assert next(t for t in game.glossary if t.ja == "渡具知").reading == "とぐち"
