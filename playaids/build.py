@@ -146,10 +146,32 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     written, unchanged_ = docbuild.run(root, jobs, out, progress=progress)
     atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
     titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
-    index = gallery.write(out, titles, [j.path for j in jobs])
+    lang = "ja" if list(langs) == ["ja"] else "en"
+    index = gallery.write(out, titles, [j.path for j in jobs], {j.path: _aid_title(root, j, lang) for j in jobs})
     previews = sorted((out / ".previews").glob("*.png"))
     buildstamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))
     return buildstamp.summary(written, unchanged_, len(ids), time.perf_counter() - t0, index)
+
+
+def _aid_title(root, job: Job, lang: str) -> str:
+    """What the gallery calls an aid: its title in the build's language."""
+    word = {"ja": 0, "en": 1}[lang]
+    try:
+        if job.kind == "card":
+            return load.load_table(root, job.game, job.scenario).title.get(lang).replace("\n", " ")
+        if job.kind == "turns":
+            scen = docbuild._DATA[("turns", job.game)].scenario(job.scenario)
+            return f"{('ターン記録', 'Turn record')[word]}: {scen.name.get(lang)}"
+        if job.kind.startswith("setup"):
+            from playaids.engine import loading
+
+            title = loading.load_scenario(root, job.game, job.scenario).title
+            return f"{('セットアップ例', 'Example setup')[word]}: {title.get(lang) if hasattr(title, 'get') else title}"
+    except Exception:   # a title is a nicety: the file name stands in
+        return ""
+    return {"summary": ("ルール要約", "Rule summary"), "glossary-pdf": ("用語集", "Glossary"),
+            "glossary-md": ("用語集", "Glossary"), "glossary-csv": ("用語集", "Glossary"),
+            "sources": ("出典と復元", "Sources and reconstructions")}.get(job.kind, ("", ""))[word]
 
 
 def stderr_progress(done: int, total: int) -> None:

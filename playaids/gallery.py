@@ -9,7 +9,7 @@ from pathlib import Path
 from playaids import atomic
 from playaids.errors import PlayaidsError
 
-PREVIEW_DPI = 40
+PREVIEW_DPI = 100   # a title and a table heading are readable in the thumbnail
 KINDS = [("charts", "Chart cards / チャート"), ("summary", "Rule summary / ルール要約"),
          ("turns", "Turn records / ターン記録"), ("glossary", "Glossary / 用語集"),
          ("setups", "Example setups / セットアップ例"), ("ccss", "Cave-Complex Setup Sheet / CCSS")]
@@ -87,9 +87,11 @@ def _preview_source(variants: list[Path]) -> Path | None:
     return min(pdfs, key=lambda f: (_PREFERRED.get(_VARIANT.match(f.name).group("lang"), 3), f.name))
 
 
-def write(out: Path, titles: dict, files) -> Path:
+def write(out: Path, titles: dict, files, names: dict | None = None) -> Path:
     """Write OUT/index.html for `files` (what this build made, under OUT/<game>/): files an earlier
-    build left in the folder are not linked. Returns its path."""
+    build left in the folder are not linked; `names`: each file's title (the aid is named by it).
+    Returns its path."""
+    names = names or {}
     out = Path(out)
     per_game: dict = {}
     for f in sorted(Path(f) for f in files):
@@ -113,15 +115,18 @@ def write(out: Path, titles: dict, files) -> Path:
             cards = []
             for name, variants in _aids(items):
                 src = _preview_source(variants)
+                title = next((names[v] for v in variants if names.get(v)), "") or name
                 img = ""
                 if src is not None:
                     png = pngs[src]
+                    alt = f"First page of {title}"
                     img = (f'<a href="{html.escape(src.relative_to(out).as_posix())}"><img src="'
-                           f'{html.escape(png.relative_to(out).as_posix())}" alt="" loading="lazy"></a>')
+                           f'{html.escape(png.relative_to(out).as_posix())}" alt="{html.escape(alt)}" '
+                           f'loading="lazy"></a>')
                 links = " ".join(
                     f'<a href="{html.escape(v.relative_to(out).as_posix())}">'
                     f'{html.escape(v.name[len(name):].lstrip(".") or v.name)}</a>' for v in variants)
-                cards.append(f'<div class="aid">{img}<b>{html.escape(name)}</b><span>{links}</span></div>')
+                cards.append(f'<div class="aid">{img}<b>{html.escape(title)}</b><span>{links}</span></div>')
             blocks.append(f"<h3>{html.escape(label)} <small>({len(items)})</small></h3>"
                           f"<div class=\"grid\">{''.join(cards)}</div>")
         title = titles.get(gid, gid)
@@ -135,9 +140,9 @@ def write(out: Path, titles: dict, files) -> Path:
 body {{ font-family: "IPAexGothic", "Noto Sans CJK JP", sans-serif; margin: 2em; color: #111; }}
 nav a {{ margin-right: 1em; }}
 .grid {{ display: flex; flex-wrap: wrap; gap: 12px; }}
-.aid {{ display: flex; flex-direction: column; width: 180px; font-size: 12px; gap: 2px; }}
+.aid {{ display: flex; flex-direction: column; width: 240px; font-size: 12px; gap: 2px; }}
 .aid a {{ color: #0072B2; }}
-.aid img {{ width: 180px; border: 1px solid #999; background: #fff; }}
+.aid img {{ width: 240px; border: 1px solid #999; background: #fff; }}
 h2 {{ border-bottom: 2px solid #0072B2; }}
 </style></head><body>
 <h1>playaids — play aids / 対戦支援資料</h1>

@@ -102,6 +102,8 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
         a, b = clash
         out.append(Finding(name, number, f"text overprinted: \"{a['text']}\" and \"{b['text']}\" at "
                                          f"{a['x0']:.0f},{a['top']:.0f} pt"))
+    if not chars and not (page.rects or page.lines or page.curves or page.images):
+        out.append(Finding(name, number, "the page is blank"))
     # a quotation in 「」 is the other language on purpose (a seed's words, a symbol printed on
     # the map): language purity looks at the aid's own text
     text = _QUOTED.sub("", page.extract_text() or "")

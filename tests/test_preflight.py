@@ -125,3 +125,9 @@ def test_build_check_runs_the_preflight_over_the_build(tmp_path):
     from playaids import preflight
 
     assert preflight.check_all([victim])[0][1].startswith(str(victim))
+
+
+def test_a_blank_page_is_a_finding(tmp_path):
+    def nothing(c, f):
+        pass
+    assert "the page is blank" in whats(pdf(tmp_path / "blank.en.a4.pdf", nothing))
