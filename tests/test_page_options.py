@@ -17,7 +17,7 @@ BLEED = 3 * 72 / 25.4
 # command -> (arguments before the output, where the PDF goes)
 COMMANDS = {
     "table": (["table", "rgi-macarthur", "combat-dice", "--format", "pdf", "-o"], "{out}"),
-    "scenario": (["scenario", "rgi-macarthur", "korea", "-o", "{tmp}/setup.yaml", "--sheet"], "{out}"),
+    "scenario": (["scenario", "rgi-macarthur", "korea", "--seed", "1", "-o", "{tmp}/setup.yaml", "--sheet"], "{out}"),
     "summary": (["summary", "rgi-macarthur", "-o"], "{out}"),
     "turns": (["turns", "okinawa", "-o"], "{out}"),
     "glossary": (["glossary", "rgi-macarthur", "--format", "pdf", "-o"], "{out}"),
