@@ -62,17 +62,24 @@ def test_every_command_works_outside_the_checkout(installed):
         assert r.returncode in (0, 1), (args, r.stderr[-1000:])
         return r
 
-    assert run("list", "--format", "ids").stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan",
-                                          b"okinawa", b"rgi-macarthur"]
-    assert run("table", "okinawa", "fleet-damage").stdout.startswith(b"Target fleet,1,2,3")
-    run("table", "macarthur-bataan", "crt", "--format", "pdf", "-o", "crt.pdf")
-    run("summary", "rgi-macarthur", "--lang", "en", "-o", "s.pdf")
-    run("scenario", "macarthur-bataan", "historical", "--seed", 4, "-o", "setup.yaml", "--sheet", "sheet.pdf")
+    from concurrent.futures import ThreadPoolExecutor
+
+    # independent commands side by side (each is a process of its own); then those that read
+    # what the first wrote
+    with ThreadPoolExecutor(4) as pool:
+        ids, fleet, *_ = pool.map(lambda a: run(*a), [
+            ("list", "--format", "ids"), ("table", "okinawa", "fleet-damage"),
+            ("table", "macarthur-bataan", "crt", "--format", "pdf", "-o", "crt.pdf"),
+            ("summary", "rgi-macarthur", "--lang", "en", "-o", "s.pdf"),
+            ("scenario", "macarthur-bataan", "historical", "--seed", 4, "-o", "setup.yaml", "--sheet", "sheet.pdf"),
+            ("ccss", "--board", "25", "-o", "ccss.pdf"),
+            ("table", "okinawa", "fleet-damage", "-o", "fd.csv"),
+            ("build", "rgi-macarthur", "--lang", "en", "--out", "out")])
+    assert ids.stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan", b"okinawa",
+                                  b"rgi-macarthur"]
+    assert fleet.stdout.startswith(b"Target fleet,1,2,3")
     assert b"legal" in run("verify", "setup.yaml").stdout
-    run("ccss", "--board", "25", "-o", "ccss.pdf")
-    run("table", "okinawa", "fleet-damage", "-o", "fd.csv")
     assert run("check-table", "okinawa", "fleet-damage", "fd.csv").returncode == 0
-    run("build", "rgi-macarthur", "--lang", "en", "--out", "out")
     for f in ("crt.pdf", "s.pdf", "sheet.pdf", "ccss.pdf", "out/rgi-macarthur/summary.en.a4.pdf"):
         assert (work / f).read_bytes().startswith(b"%PDF"), f
     assert (work / "out" / "index.html").is_file()
