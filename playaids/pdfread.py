@@ -31,11 +31,12 @@ class TooBig(ValueError):
 _STREAM = re.compile(rb"/FlateDecode.{0,400}?stream\r?\n", re.S)
 
 
-def check_unpacked_size(data: bytes, cap: int = MAX_UNPACKED) -> None:
+def check_unpacked_size(data: bytes, cap: int | None = None) -> None:
     """Refuse a PDF whose Flate streams unpack to more than `cap` bytes (a decompression bomb),
     before pdfminer unpacks them whole: each stream is inflated in bounded steps."""
     import zlib
 
+    cap = MAX_UNPACKED if cap is None else cap
     total = 0
     for m in _STREAM.finditer(data):
         d = zlib.decompressobj()

@@ -30,8 +30,7 @@ def test_one_secret_slip_per_side_each_on_its_own_page(cli_in, tmp_path, game, s
             assert not any(item in p for p in others), f"{item} is not only on the {head} slip"
 
 
-@pytest.mark.parametrize("game,scen", [("macarthur-bataan", "historical"), ("okinawa", "campaign"),
-                                       ("amigos-insurrectors", "campaign")])
+@pytest.mark.parametrize("game,scen", [("macarthur-bataan", "historical"), ("okinawa", "campaign")])
 def test_japanese_sheet_is_in_japanese_and_names_no_ids(cli_in, tmp_path, game, scen):
     out = tmp_path / "sheet.ja.pdf"
     assert cli_in("scenario", game, scen, "--seed", "1", "--sheet", out, "--lang", "ja", "-o", tmp_path / "s.yaml").returncode == 0
