@@ -80,6 +80,36 @@ def _overprinted(chars):
     return None
 
 
+def _struck(chars, edges):
+    """The first glyph a drawn line runs through (its inner half, so a cell border touching a
+    glyph's edge is not a crossing), and the line; None when no line crosses text."""
+    import bisect
+
+    horizontal = sorted((e["top"], e["x0"], e["x1"]) for e in edges if abs(e["top"] - e["bottom"]) < 0.01)
+    vertical = sorted((e["x0"], e["top"], e["bottom"]) for e in edges if abs(e["x0"] - e["x1"]) < 0.01)
+    hy = [h[0] for h in horizontal]
+    vx = [v[0] for v in vertical]
+    for c in chars:
+        w, h = c["x1"] - c["x0"], c["bottom"] - c["top"]
+        x0, x1, t0, t1 = c["x0"] + w / 4, c["x1"] - w / 4, c["top"] + h / 4, c["bottom"] - h / 4
+        for y, a, b in horizontal[bisect.bisect_left(hy, t0):bisect.bisect_right(hy, t1)]:
+            if a < x1 and b > x0:
+                return c, f"a line at {y:.0f} pt"
+        for x, a, b in vertical[bisect.bisect_left(vx, x0):bisect.bisect_right(vx, x1)]:
+            if a < t1 and b > t0:
+                return c, f"a line at {x:.0f} pt"
+    return None
+
+
+def _sparse(page) -> bool:
+    """A page holding a line or two: under 3 % of its area inked by text, with no drawing."""
+    chars = [c for c in page.chars if c["text"].strip()]
+    ink = sum((c["x1"] - c["x0"]) * (c["bottom"] - c["top"]) for c in chars)
+    drawn = len(page.rects) + len(page.lines) + len(page.curves) + len(page.images)
+    return bool(chars) and drawn < 4 and ink < 0.03 * page.width * page.height / 8 and len(
+        {round(c["top"]) for c in chars}) <= 2
+
+
 def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
     out: list[Finding] = []
     x0, top, x1, bottom = _trim(page)
@@ -97,6 +127,11 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
                                          f"(smallest {min(c['size'] for c in small):.1f} pt)"))
     for font in sorted(_unembedded(page)):
         out.append(Finding(name, number, f"font {font} is not embedded"))
+    struck = _struck(chars, page.edges)
+    if struck:
+        c, what = struck
+        out.append(Finding(name, number, f"text crossed by a stroke: \"{c['text']}\" at {c['x0']:.0f},{c['top']:.0f} pt "
+                                         f"({what})"))
     clash = _overprinted(chars)
     if clash:
         a, b = clash
@@ -126,7 +161,12 @@ def check(path, lang: str | None = None) -> list[Finding]:
             if f.read(5) != b"%PDF-":
                 raise PlayaidsError(f"{path}: not a PDF")
         with pdfplumber.open(path) as pdf:
-            return [f for i, page in enumerate(pdf.pages, 1) for f in check_page(page, i, str(path), lang)]
+            out = [f for i, page in enumerate(pdf.pages, 1) for f in check_page(page, i, str(path), lang)]
+            n = len(pdf.pages)
+            # a last page of a line or two is a sheet of paper for nothing: it belongs on the one before
+            if n > 1 and _sparse(pdf.pages[-1]):
+                out.append(Finding(str(path), n, "the last page holds only a line or two"))
+            return out
     except PlayaidsError:
         raise
     except OSError as e:

@@ -131,3 +131,35 @@ def test_a_blank_page_is_a_finding(tmp_path):
     def nothing(c, f):
         pass
     assert "the page is blank" in whats(pdf(tmp_path / "blank.en.a4.pdf", nothing))
+
+
+def test_text_crossed_by_a_stroke(tmp_path):
+    """A label through a line (the CCSS's old cave labels through the Λ) is a finding; a cell's
+    border beside its text is not."""
+    def struck(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "Cave A 2")
+        c.line(90, 403, 200, 403)
+    assert any("crossed by a stroke" in w for w in whats(pdf(tmp_path / "s.en.a4.pdf", struck)))
+
+    def boxed(c, f):
+        c.setFont(f, 10)
+        c.drawString(100, 400, "Cave A 2")
+        c.rect(96, 396, 60, 14)
+    assert whats(pdf(tmp_path / "b.en.a4.pdf", boxed)) == []
+
+
+def test_a_last_page_of_a_line_or_two(tmp_path):
+    from reportlab.pdfgen import canvas as rl
+
+    path = tmp_path / "two.en.a4.pdf"
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    c.setFont(fonts.register(), 10)
+    for k in range(40):
+        c.drawString(72, H - 72 - 14 * k, "A full page of the chart's notes, line after line of them.")
+    c.showPage()
+    c.setFont(fonts.register(), 10)
+    c.drawString(72, H - 72, "One line left over.")
+    c.showPage()
+    c.save()
+    assert "the last page holds only a line or two" in whats(path)

@@ -191,15 +191,13 @@ class _FoldLine(Spacer):
     def draw(self):
         c = self.canv
         c.saveState()
+        tw = c.stringWidth(self.label, self.font, 7)
         c.setDash(4, 3)
         c.setLineWidth(0.6)
-        c.line(0, 7, self.width, 7)
+        c.line(0, 7, 8, 7)                      # the line leaves a gap for its word: no stroke through text
+        c.line(14 + tw, 7, self.width, 7)
         c.setDash()
         c.setFont(self.font, 7)
-        c.setFillColor(colors.white)
-        tw = c.stringWidth(self.label, self.font, 7)
-        c.rect(8, 3, tw + 6, 8, stroke=0, fill=1)
-        c.setFillColor(colors.black)
         c.drawString(11, 4.5, self.label)
         c.restoreState()
 

@@ -89,6 +89,26 @@ class Board:
         return geo.ROWS * geo.SQRT3 * self.r
 
 
+def _clip(a, z, box):
+    """The part of segment a-z inside box (x0, y0, x1, y1), or None (Liang-Barsky)."""
+    (x0, y0), (x1, y1) = a, z
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
+
+
 def _grid(c, b: Board, board: str, size: float):
     c.saveState()
     p = c.beginPath()
@@ -96,14 +116,15 @@ def _grid(c, b: Board, board: str, size: float):
     c.clipPath(p, stroke=0, fill=0)
     c.setStrokeColor(GRID)
     c.setLineWidth(0.4)
+    frame = (b.x0, b.top - b.height, b.x0 + b.width, b.top)
     for h in geo.board_hexes(board or "0"):
         pts = b.corners(h)
-        path = c.beginPath()
-        path.moveTo(*pts[0])
-        for q in pts[1:]:
-            path.lineTo(*q)
-        path.close()
-        c.drawPath(path, stroke=1, fill=0)
+        # each side cut to the frame here, not by the clip path alone: what is drawn outside
+        # would still be in the PDF (under the title) for a reader of the file
+        for k in range(6):
+            seg = _clip(pts[k], pts[(k + 1) % 6], frame)
+            if seg is not None:
+                c.line(*seg[0], *seg[1])
         x, y = b.centre(h)
         label_y = y + (b.r * 0.1 if (x < b.x0 + b.r * 0.5 or x > b.x0 + b.width - b.r * 0.5) else b.r * 0.52)
         if label_y + size > b.top - 0.5:   # a half hex cut by the frame's top: its id in the printed half
