@@ -27,11 +27,11 @@ def test_sides_are_named_as_the_game_names_them(gid, scenario):
     assert placed
     for lang in ("ja", "en"):
         text = "\n".join(_text(gid, scenario, lang))
-        rows = [ln.split()[0] for ln in text.splitlines() if ln.split()]
+        words = text.split()   # placements are grouped by place: the side is a column of each row
         for side in game.sides:
-            assert side.id not in rows or side.id == side.name.get(lang), (lang, side.id)
+            assert side.id not in words or side.id == side.name.get(lang), (lang, side.id)
             if side.id in placed:
-                assert side.name.get(lang).split()[0] in rows, (lang, side.id)
+                assert side.name.get(lang).split()[0] in words, (lang, side.id)
 
 
 def test_choices_and_anywhere_in_the_sheets_language():

@@ -37,3 +37,17 @@ def test_japanese_sheet_is_in_japanese_and_names_no_ids(cli_in, tmp_path, game, 
     assert not [f.line() for f in preflight.check(out)]
     text = "\n".join(_pages(out))
     assert f"{game}/{scen}" not in text and "map.yaml" not in text and "sp:" not in text
+
+
+def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
+    """Issue 13: a player sets up place by place; each place is printed once, its units under it."""
+    out = tmp_path / "sheet.en.pdf"
+    assert cli_in("scenario", "okinawa", "campaign", "--seed", "1", "--sheet", out, "--lang", "en",
+                  "-o", tmp_path / "s.yaml").returncode == 0
+    text = _pages(out)[0]
+    table = text.split("Placements")[1].split("Verification")[0]
+    lines = table.splitlines()
+    # 18.12c: the Boeitai battalions, the tank unit and the 32nd Army HQ all set up at Shuri
+    assert sum(ln.startswith("Shuri ") for ln in lines) == 1
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Shuri "))
+    assert "Boeitai battalion" in lines[at] and "Tank unit" in lines[at + 1] and "HQ (32nd Army)" in lines[at + 2]

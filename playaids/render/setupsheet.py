@@ -126,15 +126,25 @@ def story(root, setup, scenario, found, spec: PageSpec):
     pub = element_rows(False)
     if len(pub) > 1:
         out += [para(word("公開の結果", "Open draws and choices"), h2), _grid(pub, [w * 0.38, w * 0.47, w * 0.15], font, spec)]
-    rows = [[word("陣営", "Side"), word("ユニット", "Unit"), word("数", "No."), word("配置", "Place"), word("ルール", "Rule")]]
-    for p in setup.placements:
+    # grouped by where they go, as a player sets up the map: place by place, each side's units
+    # together; the place is printed once for its group
+    rows = [[word("配置", "Place"), word("陣営", "Side"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]]
+    placed = []
+    for k, p in enumerate(setup.placements):
         u = scenario.unit(p.unit)
         name = _t(u.name, lang) if u and u.name else p.unit
-        place = _place_name(root, setup.game, p.at, lang)
-        rows.append([sides.get(p.side, p.side), name, str(p.count), place, rl(u.rule) if u else ""])
+        placed.append((_place_name(root, setup.game, p.at, lang), k, sides.get(p.side, p.side), name, str(p.count),
+                       rl(u.rule) if u else ""))
+    order = {}
+    for place, k, *_ in placed:   # places in the order the setup first names them
+        order.setdefault(place, k)
+    last = None
+    for place, _, side, name, count, rule in sorted(placed, key=lambda r: (order[r[0]], r[2], r[1])):
+        rows.append(["" if place == last else place, side, name, count, rule])
+        last = place
     if len(rows) > 1:
         out += [para(word("配置", "Placements"), h2),
-                _grid(rows, [w * 0.11, w * 0.3, w * 0.07, w * 0.37, w * 0.15], font, spec, 8.5)]
+                _grid(rows, [w * 0.33, w * 0.11, w * 0.34, w * 0.07, w * 0.15], font, spec, 8.5)]
     out += [para(word("判定", "Verification"), h2)]
     bad = [v for v in found if v.status == "violation"]
     if not bad:
