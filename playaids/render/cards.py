@@ -311,7 +311,6 @@ DOUBTFUL_KEY_JA = "網掛け・破線枠のセル：原文が損なわれてお�
 
 def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     """The game and the table on every page (a player sorts loose cards by it), the page number."""
-    o = page.offset(spec)
     names = [x.get(spec.lang).replace("\n", " / ") for x in ((game.title if game else None), table.title) if x]
     left = " · ".join(names)
     room = trim[0] - 2 * spec.margin - 24   # the page number keeps its place at the right
@@ -319,17 +318,7 @@ def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
         left = names[-1]
     while fonts.width(left, fonts.GOTHIC, 7) > room and len(left) > 1:
         left = left[:-2] + "…"
-
-    def draw(canvas, doc):
-        page.print_marks(canvas, spec, trim)
-        canvas.saveState()
-        canvas.setFont(font, 7)
-        canvas.setFillColor(colors.HexColor(spec.colour("muted")))
-        y = o + spec.margin * 0.55
-        canvas.drawString(o + spec.margin, y, left)
-        canvas.drawRightString(o + trim[0] - spec.margin, y, str(doc.page))
-        canvas.restoreState()
-    return draw
+    return page.footer(spec, trim, font, left)
 
 
 def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:

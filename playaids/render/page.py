@@ -167,3 +167,21 @@ def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
         x -= 12
     canvas.restoreState()
     return x + 12
+
+
+def footer(spec: "PageSpec", trim: tuple[float, float], font: str, left: str):
+    """A platypus page callback: print marks, then `left` and the page number in the footer."""
+    from reportlab.lib import colors
+
+    o = offset(spec)
+
+    def draw(canvas, doc):
+        print_marks(canvas, spec, trim)
+        canvas.saveState()
+        canvas.setFont(font, 7)
+        canvas.setFillColor(colors.HexColor(spec.colour("muted")))
+        y = o + spec.margin * 0.55
+        canvas.drawString(o + spec.margin, y, left)
+        canvas.drawRightString(o + trim[0] - spec.margin, y, str(doc.page))
+        canvas.restoreState()
+    return draw

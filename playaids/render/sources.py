@@ -106,17 +106,7 @@ def render(game: Game, tables: list[Table], spec: PageSpec, record=None) -> byte
                             bottomMargin=m, title=f"{game.title.en} - Sources and reconstructions",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}",
                             invariant=1, initialFontName=font, lang="en")
-    o = page.offset(spec)
-
-    def on_page(canvas, d):
-        page.print_marks(canvas, spec, trim)
-        canvas.saveState()
-        canvas.setFont(font, 7)
-        canvas.setFillColor(colors.HexColor(spec.colour("muted")))
-        y = o + spec.margin * 0.55
-        canvas.drawString(o + spec.margin, y, f"{game.title.en} · Sources and reconstructions")
-        canvas.drawRightString(o + trim[0] - spec.margin, y, str(d.page))
-        canvas.restoreState()
+    on_page = page.footer(spec, trim, font, f"{game.title.en} · Sources and reconstructions")
 
     with page.fixed_epoch():
         doc.build(story(game, tables, spec, record), onFirstPage=on_page, onLaterPages=on_page)

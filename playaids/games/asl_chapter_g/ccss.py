@@ -170,23 +170,8 @@ PRIMARY_MARK = "★"
 
 
 def _seg_hits_box(a, b_, box) -> bool:
-    """Whether segment a-b_ meets the rectangle box = (x0, y0, x1, y1) (Liang-Barsky clip)."""
-    (x0, y0), (x1, y1) = a, b_
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    """Whether segment a-b_ meets the rectangle box = (x0, y0, x1, y1)."""
+    return _clip(a, b_, box) is not None
 
 
 def _boxes_meet(a, b_) -> bool:
