@@ -106,7 +106,7 @@ def _sparse(page) -> bool:
     chars = [c for c in page.chars if c["text"].strip()]
     ink = sum((c["x1"] - c["x0"]) * (c["bottom"] - c["top"]) for c in chars)
     drawn = len(page.rects) + len(page.lines) + len(page.curves) + len(page.images)
-    return bool(chars) and drawn < 4 and ink < 0.03 * page.width * page.height / 8 and len(
+    return bool(chars) and drawn < 4 and ink < 0.03 * page.width * page.height and len(
         {round(c["top"]) for c in chars}) <= 2
 
 
@@ -163,9 +163,12 @@ def check(path, lang: str | None = None) -> list[Finding]:
         with pdfplumber.open(path) as pdf:
             out = [f for i, page in enumerate(pdf.pages, 1) for f in check_page(page, i, str(path), lang)]
             n = len(pdf.pages)
-            # a last page of a line or two is a sheet of paper for nothing: it belongs on the one before
-            if n > 1 and _sparse(pdf.pages[-1]):
-                out.append(Finding(str(path), n, "the last page holds only a line or two"))
+            for k, pg in enumerate(pdf.pages, 1):
+                if n > 1 and _sparse(pg):
+                    # a last page of a line or two belongs on the one before; a page inside the
+                    # document holding so little is a layout break gone wrong
+                    out.append(Finding(str(path), k, "the last page holds only a line or two" if k == n
+                                       else "the page holds only a line or two"))
             return out
     except PlayaidsError:
         raise

@@ -163,3 +163,17 @@ def test_a_last_page_of_a_line_or_two(tmp_path):
     c.showPage()
     c.save()
     assert "the last page holds only a line or two" in whats(path)
+
+
+def test_a_page_inside_the_document_with_a_line_or_two(tmp_path):
+    from reportlab.pdfgen import canvas as rl
+
+    path = tmp_path / "gap.en.a4.pdf"
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    for lines in (40, 1, 40):
+        c.setFont(fonts.register(), 10)
+        for k in range(lines):
+            c.drawString(72, H - 72 - 14 * k, "A full page of the chart's notes, line after line of them.")
+        c.showPage()
+    c.save()
+    assert [f.page for f in preflight.check(path)] == [2]

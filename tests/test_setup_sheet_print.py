@@ -51,3 +51,17 @@ def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
     assert sum(ln.startswith("Shuri ") for ln in lines) == 1
     at = next(i for i, ln in enumerate(lines) if ln.startswith("Shuri "))
     assert "Boeitai battalion" in lines[at] and "Tank unit" in lines[at + 1] and "HQ (32nd Army)" in lines[at + 2]
+
+
+def test_the_verdict_never_stands_alone_on_a_page(cli_in, tmp_path):
+    """Okinawa scenario 4, seed 1, Japanese, Letter: the placements fill page 1 to the foot; the
+    verdict goes over with the last place's rows, that place named again at the top of page 2."""
+    out = tmp_path / "sheet.ja.letter.pdf"
+    assert cli_in("scenario", "okinawa", "scenario-4", "--seed", "1", "--sheet", out, "--lang", "ja",
+                  "--paper", "letter", "-o", tmp_path / "s.yaml").returncode == 0
+    assert not [f.line() for f in preflight.check(out)]
+    pages = _pages(out)
+    verdict = next(p for p in pages if "判定" in p)
+    rows = verdict.split("判定")[0].splitlines()
+    assert rows and rows[0].startswith("ヘクス "), verdict[:80]
+    assert not any("hex " in p for p in pages)

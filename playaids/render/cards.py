@@ -289,17 +289,19 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         return Lines(text, style.fontSize, indent=style.leftIndent, bullet=bullet, after=0.0,
                      leading=style.leading / style.fontSize, hang=0.0 if bullet else -style.firstLineIndent)
 
+    if table.cell_notes():   # the key of the shading, under the grids it explains (provenance is in
+        out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
     if table.legend:
         items = [para(f"{e.code.get(lang).replace(chr(10), ' / ')} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
                  for e in table.legend]
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
     if table.notes:
-        out.append(Paragraph(escape(spec.word("注", "Notes")), h2))
         # the seed's own list mark (・) gives way to the card's bullet
-        out += [para(f"{n.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule_suffix(n.rule)}",
-                     body, "•") for n in table.notes]
-    if table.cell_notes():   # provenance is in the game's Sources and reconstructions, not here
-        out += [Spacer(1, 4), para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small)]
+        notes = [para(f"{n.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule_suffix(n.rule)}",
+                      body, "•") for n in table.notes]
+        # the heading keeps its first note, the last notes go over a page turn together
+        head, notes = [Paragraph(escape(spec.word("注", "Notes")), h2), *notes[:1]], notes[1:]
+        out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])
     return out, pagesize
 
 

@@ -6,7 +6,7 @@ import io
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -41,13 +41,16 @@ def _value(v, name=str, yes_no=("yes / on", "no / off")) -> str:
     return name(str(v))
 
 
-def _grid(rows, widths, font, spec, size=9):
+TAIL = 3  # placement rows kept on the page of the verdict
+
+
+def _grid(rows, widths, font, spec, size=9, header=True):
     style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.3)
     data = [[Paragraph(fonts.markup(str(c)), style) for c in r] for r in rows]
-    t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    t = RLTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-                           ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
-                           ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+                           ("VALIGN", (0, 0), (-1, -1), "TOP")]
+                          + [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header")))] * header))
     return t
 
 
@@ -142,13 +145,21 @@ def story(root, setup, scenario, found, spec: PageSpec):
     for place, _, side, name, count, rule in sorted(placed, key=lambda r: (order[r[0]], r[2], r[1])):
         rows.append(["" if place == last else place, side, name, count, rule])
         last = place
+    widths = [w * 0.33, w * 0.11, w * 0.34, w * 0.07, w * 0.15]
+    # the verdict's first lines travel with the placements' last rows: a page turn never leaves
+    # the verdict alone on a sheet of its own; the rows kept are the last place's group, or the
+    # last few rows with their place named again
+    start = max(k for k, r in enumerate(rows) if r[0])
+    cut = start if len(rows) - start <= 2 * TAIL else len(rows) - TAIL
+    tail = [list(r) for r in rows[cut:]] if cut > 1 and len(rows) > TAIL + 2 else []
+    if tail and not tail[0][0]:
+        tail[0][0] = next(r[0] for r in reversed(rows[:cut]) if r[0])
     if len(rows) > 1:
-        out += [para(word("配置", "Placements"), h2),
-                _grid(rows, [w * 0.33, w * 0.11, w * 0.34, w * 0.07, w * 0.15], font, spec, 8.5)]
-    out += [para(word("判定", "Verification"), h2)]
+        out += [para(word("配置", "Placements"), h2), _grid(rows[:len(rows) - len(tail)], widths, font, spec, 8.5)]
+    verdict = [para(word("判定", "Verification"), h2)]
     bad = [v for v in found if v.status == "violation"]
     if not bad:
-        out.append(para(word("規則違反なし。", "Legal: no rule broken.")))
+        verdict.append(para(word("規則違反なし。", "Legal: no rule broken.")))
     def where(v) -> str:
         """A violation's place in the player's words: the unit and where it stands, or the draw."""
         import re
@@ -167,11 +178,15 @@ def story(root, setup, scenario, found, spec: PageSpec):
         at = f" · {at}" if at else ""
         if v.status == "violation":   # the engine's words are English: a Japanese sheet names the rule and place
             what = "" if lang == "ja" else f": {v.message}"
-            out.append(para(f"✗ {word('ルール', 'rule')} {rl(v.rule)}{at}{what}"))
+            verdict.append(para(f"✗ {word('ルール', 'rule')} {rl(v.rule)}{at}{what}"))
         else:                         # unchecked: what it needs is not in the rules (map positions, counter values)
-            out.append(para(f"△ {word('未確認', 'not checked')} · {word('ルール', 'rule')} {rl(v.rule)}{at}: " + word(
+            verdict.append(para(f"△ {word('未確認', 'not checked')} · {word('ルール', 'rule')} {rl(v.rule)}{at}: " + word(
                 "ルールに記載のない情報（地図上の位置・駒の値）が必要",
                 "needs what the rules do not give (map positions or counter values)")))
+    first, rest = (verdict, []) if len(verdict) <= 6 else (verdict[:3], verdict[3:])
+    out.append(KeepTogether(([_grid(tail, widths, font, spec, 8.5, header=False)] if tail else []) + first))
+    if rest:   # and the last lines go together, not one alone over a page turn
+        out += rest[:-3] + [KeepTogether(rest[-3:])]
     # a secret is its side's alone: one slip per side, each on its own page, so each player is
     # handed theirs (a secret with no side stated gets a slip of its own)
     order = [x.id for x in game.sides] + sorted({side_of(e) for e in scenario.elements
@@ -231,7 +246,7 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
     if p is None:
         if where in ANYWHERE:  # the unit's rule lets it set up anywhere
             return {"ja": "任意の場所", "en": "anywhere"}.get(lang, "任意の場所 / anywhere")
-        return f"{word_hex(where)}" if where.isdigit() else where
+        return word_hex(where, lang) if where.isdigit() else where
     name = _t(p.name, lang)
     return f"{name} ({slot} / {p.slots})" if slot else name
 
@@ -240,8 +255,8 @@ def _is_place(root, game_id, s: str) -> bool:
     return _map(root, game_id).place(s.partition("#")[0]) is not None
 
 
-def word_hex(h: str) -> str:
-    return f"hex {h}"
+def word_hex(h: str, lang: str = "en") -> str:
+    return {"ja": f"ヘクス {h}", "en": f"hex {h}"}.get(lang, f"ヘクス / hex {h}")
 
 
 def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
