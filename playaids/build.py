@@ -35,6 +35,15 @@ def _card(job: Job, data) -> bytes:
     return cards.render(table, data[("game", job.game)], _spec(job))
 
 
+def _chartset(job: Job, data) -> bytes:
+    from playaids import chartsets
+    from playaids.render import chartsheet
+
+    root = data[("root",)]
+    tables = {tid: load.load_table(root, job.game, tid) for tid in load.table_ids(root, job.game)}
+    return chartsheet.render(data[("game", job.game)], chartsets.load_sheets(root, job.game), tables, _spec(job))
+
+
 def _sources(job: Job, data) -> bytes:
     from playaids.render import sources
 
@@ -69,7 +78,7 @@ def _setup_sheet(job: Job, data) -> bytes:
     return setupsheet.render(data[("root",)], setup, scenario, found, _spec(job))
 
 
-docbuild.RENDERERS.update({"card": _card, "sources": _sources, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
+docbuild.RENDERERS.update({"card": _card, "chartset": _chartset, "sources": _sources, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
                            **games.renderers()})
 
 
@@ -90,6 +99,17 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                 for lang in langs:
                     jobs.append(Job("card", gid, out / gid / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang,
                                     paper, grayscale, 0.5, (path,)))
+        # the chart set: every table on a few dense sheets, one file per language and paper (issue 14)
+        from playaids import chartsets
+
+        chartsets.load_sheets(root, gid)   # errors surface before any rendering
+        if table_ids := load.table_ids(root, gid):
+            sheet_inputs = tuple(g / "tables" / f"{t}.yaml" for t in table_ids) + tuple(
+                p for p in (g / chartsets.FILE,) if p.is_file())
+            for paper in papers:
+                for lang in langs:
+                    jobs.append(Job("chartset", gid, out / gid / f"charts.{lang}.{paper}.pdf", None, lang, paper,
+                                    grayscale, 0.4 * len(table_ids), sheet_inputs))
         # the provenance the cards do not print: one document per paper (English notes quoting the seed)
         table_files = tuple(sorted(g.glob("tables/*.yaml"))) + ((g / "turns.yaml",) if (g / "turns.yaml").is_file() else ())
         if table_files:
@@ -111,12 +131,24 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
     return jobs
 
 
+# What `build --only` names: each job kind's group (a game's own kinds say theirs, games.base.Game.groups)
+GROUPS = {"card": "charts", "chartset": "charts", "sources": "charts", "summary": "summaries",
+          "glossary-pdf": "summaries", "glossary-md": "summaries", "glossary-csv": "summaries", "turns": "turns",
+          "setup-yaml": "setups", "setup-sheet": "setups"}
+ONLY = ("charts", "summaries", "turns", "setups", "ccss")
+
+
+def group(kind: str) -> str:
+    return GROUPS.get(kind) or games.kind_groups().get(kind, "")
+
+
 def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
-          force=False, progress=None, key: str | None = None) -> str:
-    """`key`: the build's stamp when the caller has already hashed it (and found it changed)."""
+          force=False, progress=None, key: str | None = None, only=()) -> str:
+    """`key`: the build's stamp when the caller has already hashed it (and found it changed);
+    `only`: the groups of aids to build (ONLY), all when empty."""
     t0 = time.perf_counter()
     if key is None:
-        key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks))
+        key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))
         if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
             return done
     ids = list(games) if games else load.game_ids(root)
@@ -139,6 +171,8 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         pass
     jobs = docbuild.plan(root, out, ids, langs, papers, grayscale) + plan_aids(root, out, ids, langs, papers,
                                                                                grayscale)
+    if only:
+        jobs = [j for j in jobs if group(j.kind) in only]
     if bleed_mm or crop_marks:
         jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
     if force:
@@ -171,7 +205,8 @@ def _aid_title(root, job: Job, lang: str) -> str:
         return ""
     return {"summary": ("ルール要約", "Rule summary"), "glossary-pdf": ("用語集", "Glossary"),
             "glossary-md": ("用語集", "Glossary"), "glossary-csv": ("用語集", "Glossary"),
-            "sources": ("出典と復元", "Sources and reconstructions")}.get(job.kind, ("", ""))[word]
+            "sources": ("出典と復元", "Sources and reconstructions"), "chartset": ("チャート集", "Chart set"),
+            "ccss-blank": ("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)")}.get(job.kind, ("", ""))[word]
 
 
 def stderr_progress(done: int, total: int) -> None:

@@ -42,10 +42,10 @@ def code_key() -> str:
     return h.hexdigest()
 
 
-def options(games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False) -> dict:
+def options(games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False, only=()) -> dict:
     """What, besides code and data, decides the bytes of a build's outputs."""
     return {"games": sorted(games or []), "langs": list(langs), "papers": list(papers), "grayscale": grayscale,
-            "bleed_mm": bleed_mm, "crop_marks": crop_marks}
+            "bleed_mm": bleed_mm, "crop_marks": crop_marks, "only": sorted(only)}
 
 
 # A game folder's layout: only these files are data (a stray file or folder is never read).

@@ -281,7 +281,7 @@ def data():
 
 @data.command("schema")
 @click.argument("kind", required=False,
-                type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules"]))
+                type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets"]))
 def data_schema(kind):
     """Print the JSON Schema (draft-07) of one data kind, or all of them."""
     from playaids import schemas
@@ -310,8 +310,11 @@ def data_validate(ctx, folder):
 @page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
+@click.option("--only", multiple=True, type=click.Choice(["charts", "summaries", "turns", "setups", "ccss"]),
+              help="Build only these aids (repeatable): charts = chart sets, cards and sources; summaries = rule "
+                   "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
 @click.pass_context
-def build(ctx, games, out_dir, pages, force, check):
+def build(ctx, games, out_dir, pages, force, check, only):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     if not str(out_dir).strip():
         raise PlayaidsError("--out is empty: name the folder to build into")
@@ -320,7 +323,8 @@ def build(ctx, games, out_dir, pages, force, check):
     t0 = time.perf_counter()
     root = _root(ctx)
     langs_, papers_, grayscale, bleed_mm, crop_marks = spec_values(pages)
-    key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks))
+    only = tuple(dict.fromkeys(only))
+    key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks, only))
     if not force and (done := buildstamp.nothing_to_do(out_dir, key, t0)):
         click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone
         _preflight_build(out_dir) if check else None
@@ -328,7 +332,7 @@ def build(ctx, games, out_dir, pages, force, check):
     from playaids import build as builder
 
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
-                            force, progress=builder.stderr_progress, key=key)
+                            force, progress=builder.stderr_progress, key=key, only=only)
     click.echo(summary, err=True)
     if check:
         _preflight_build(out_dir)

@@ -66,7 +66,7 @@ def preview_sources(paths) -> set[Path]:
     return {s for _, vs in _aids(sorted(paths)) if (s := _preview_source(vs)) is not None}
 
 
-_VARIANT = re.compile(r"^(?P<stem>.*?)(?:\.(?P<lang>ja|en|both))?(?:\.(?P<paper>a4|letter))?\.pdf$")
+_VARIANT = re.compile(r"^(?P<stem>.*?)(?:\.(?P<lang>ja|en|both))?(?:\.(?P<paper>a4|letter|a3|tabloid))?\.pdf$")
 _PREFERRED = {"both": 0, "ja": 1, "en": 2, None: 3}
 
 

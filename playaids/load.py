@@ -290,9 +290,9 @@ def validate_all(root) -> tuple[list[str], list[DataError]]:
                 load_table(root, gid, tid)
             except DataError as e:
                 errors.append(e)
-        from playaids import rules, turns  # documents: turns.yaml, rules.yaml (they import load)
+        from playaids import chartsets, rules, turns  # documents: turns.yaml, rules.yaml (they import load)
 
-        for check in (turns.check, rules.check):
+        for check in (turns.check, rules.check, chartsets.load_sheets):
             try:
                 check(root, gid)
             except DataError as e:

@@ -37,7 +37,7 @@ def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False)
 
             if many:
                 langs = LANGS if lang_ == "all" else (lang_,)
-                papers = tuple(sorted(PAPERS)) if paper_ == "all" else (paper_,)
+                papers = tuple(PAPERS) if paper_ == "all" else (paper_,)
                 kw["pages"] = [spec(p, la) for p in papers for la in langs]
             else:
                 kw["page"] = spec(paper_, lang_ or "both")

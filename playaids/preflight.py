@@ -141,7 +141,7 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
         out.append(Finding(name, number, "the page is blank"))
     # a quotation in 「」 is the other language on purpose (a seed's words, a symbol printed on
     # the map): language purity looks at the aid's own text
-    text = _QUOTED.sub("", page.extract_text() or "")
+    text = _QUOTED.sub("", page.extract_text(use_text_flow=True) or "")  # drawing order: a column stays whole
     if lang == "en" and (m := _KANA_KANJI.search(text)):
         context = text[max(0, m.start() - 10):m.end() + 10].replace("\n", " ")
         out.append(Finding(name, number, f"Japanese in an English aid (\"{context}\")"))

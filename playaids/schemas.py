@@ -134,7 +134,28 @@ GLOSSARY = {
     "definitions": DEFINITIONS,
 }
 
-SCHEMAS = {"table": TABLE, "game": GAME, "glossary": GLOSSARY}
+SHEETS = {
+    "$schema": DRAFT, "$id": BASE + "sheets.json", "title": "playaids chart sheets",
+    "description": "The game's tables grouped into chart sheets, as a player looks things up (combat, air, "
+                   "naval, reinforcements, victory, solitaire); every table on exactly one sheet.",
+    "type": "object",
+    "properties": {
+        "sheets": {"type": "array", "minItems": 1, "maxItems": 40, "items": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60},
+                "title": {"$ref": "#/definitions/bilingual"},
+                "tables": {"type": "array", "minItems": 1, "maxItems": 200, "items": {
+                    "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 80}},
+            },
+            "required": ["id", "title", "tables"], "additionalProperties": False}},
+    },
+    "required": ["sheets"],
+    "additionalProperties": False,
+    "definitions": DEFINITIONS,
+}
+
+SCHEMAS = {"table": TABLE, "game": GAME, "glossary": GLOSSARY, "sheets": SHEETS}
 
 
 def schema(kind: str) -> dict:

@@ -131,8 +131,8 @@ def test_the_decorator_yields_a_pagespec_and_build_pages():
     one.main(["--paper", "letter", "--grayscale", "--bleed", "2", "--crop-marks"], standalone_mode=False)
     assert seen["one"] == PageSpec(paper="letter", lang="both", grayscale=True, bleed_mm=2.0, crop_marks=True)
     many.main(["--paper", "all", "--lang", "en"], standalone_mode=False)
-    assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en")]
-    assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter"), False, 0.0, False)
+    assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en"), ("a3", "en"), ("tabloid", "en")]
+    assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter", "a3", "tabloid"), False, 0.0, False)
 
 
 def test_one_bleed_and_one_crop_mark_weight_for_every_renderer(cli_in, tmp_path):

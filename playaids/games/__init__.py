@@ -46,3 +46,8 @@ def commands() -> list:
 
 def renderers() -> dict:
     return {k: fn for g in GAMES for k, fn in g.renderers.items()}
+
+
+def kind_groups() -> dict:
+    """A game's own job kinds -> the group `build --only` names them by."""
+    return {k: grp for g in GAMES for k, grp in g.groups.items()}

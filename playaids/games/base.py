@@ -25,6 +25,8 @@ class Game:
     example_setups = True
     # Renderers of the game's own build jobs: job kind -> fn(job, data) -> bytes.
     renderers: dict = {}
+    # Their group for `build --only` (charts, summaries, turns, setups, ccss): job kind -> group.
+    groups: dict = {}
 
     # A seed without rule numbers cites its section headings (§戦闘): their English, for
     # the rule references of English aids (heading -> English), and of the headings'

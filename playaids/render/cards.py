@@ -166,10 +166,12 @@ def _noted(grid: Grid) -> set[tuple[int, int]]:
     return out
 
 
-def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
+def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset()):
+    """The grid as a ReportLab table; the columns in `left` read left-aligned below the header
+    (row labels and text columns on a chart sheet)."""
     st = _styles(font, size, spec.lang)
     data = []
-    left = []
+    left_cells = []
     spans = _spans(grid)
     for i, row in enumerate(strings):
         cells = []
@@ -178,10 +180,11 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
                 cells.append("")
                 continue
             room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
-            long = _natural(s, font, size) > room + 0.5
-            if long:
+            long = _natural(s, font, size) > room + 0.5 or (i > 0 and j in left)
+            if _natural(s, font, size) > room + 0.5:
                 s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
-                left.append((j, i))
+            if long:
+                left_cells.append((j, i))
             if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
                 cells.append(s)
             else:
@@ -191,7 +194,7 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec):
         ("FONTNAME", (0, 0), (-1, -1), font),
         ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.25),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        *[("ALIGN", c, c, "LEFT") for c in left],
+        *[("ALIGN", c, c, "LEFT") for c in left_cells],
         ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
         ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),

@@ -23,7 +23,7 @@ from playaids.render.page import PageSpec, fixed_epoch, mm, offset
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
 TEMPLATES = resources.TEMPLATES
-PAPER_CSS = {"a4": "A4", "letter": "letter"}
+PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
 @functools.lru_cache(maxsize=None)

@@ -5,10 +5,11 @@ import contextlib
 import os
 from dataclasses import dataclass
 
-from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.units import mm
+from reportlab.lib.pagesizes import A3, A4, LETTER
+from reportlab.lib.units import inch, mm
 
-PAPERS = {"a4": A4, "letter": LETTER}
+# A3 and Tabloid (11 x 17 in) for chart sheets a print shop runs large (issue 14)
+PAPERS = {"a4": A4, "letter": LETTER, "a3": A3, "tabloid": (11 * inch, 17 * inch)}
 LANGS = ("ja", "en", "both")
 
 # Okabe-Ito palette: safe for colour-blind readers; grayscale mode replaces it.
@@ -36,9 +37,9 @@ class PageSpec:
     def colour(self, name: str) -> str:
         """A named colour of the palette, or its gray equivalent in grayscale mode."""
         gray = {"header": "#D9D9D9", "note": "#EFEFEF", "accent": "#000000", "rule": "#000000",
-                "muted": "#555555"}
+                "muted": "#555555", "band": "#3A3A3A", "band_text": "#FFFFFF"}
         colour = {"header": "#CFE6F5", "note": "#FBF3C4", "accent": OKABE_ITO["blue"],
-                  "rule": "#000000", "muted": "#555555"}
+                  "rule": "#000000", "muted": "#555555", "band": "#1D4E6E", "band_text": "#FFFFFF"}
         return (gray if self.grayscale else colour)[name]
 
     def word(self, ja: str, en: str) -> str:

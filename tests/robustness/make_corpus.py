@@ -171,7 +171,7 @@ for i, argv, frag in [
     (5, ["list", "nope", "--scenarios"], "unknown game 'nope'"),
     (6, ["table", "demo-game", "results", "--format", "xlsx"], "xlsx"),
     (7, ["table", "demo-game", "results", "--lang", "fr"], "fr"),
-    (8, ["table", "demo-game", "results", "--paper", "a3"], "a3"),
+    (8, ["table", "demo-game", "results", "--paper", "b5"], "b5"),
     (9, ["build", "--lang", "de"], "de"),
 ]:
     case(f"unknown-id-{i:02d}", {"data/demo-game/game.yaml": GOOD_GAME,

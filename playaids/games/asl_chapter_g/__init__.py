@@ -34,6 +34,7 @@ class AslChapterG(Game):
     commands = (command.ccss,)
     example_setups = False  # generation needs --terrain and --caves (G11.91), inputs the data cannot give
     renderers = {"ccss-blank": _blank_ccss}
+    groups = {"ccss-blank": "ccss"}
 
     def generate(self, setup, ctx, rng, options):
         cave_generation.generate(setup, ctx, rng, options)

@@ -1,0 +1,439 @@
+"""Chart sets (issue 14): a game's tables packed onto a few dense sheets, one PDF per game,
+language and paper, as a publisher prints them.
+
+Each table becomes a block: a heading band, its grids, the key of its shading, its legend and
+notes. A block is as wide as its grids need (one column of the page or several), its cell
+text as large as fits (8.5 pt down to 7 pt, then wrapped, never smaller). Blocks are packed
+masonry-fashion: in sheet order, each goes where the columns it spans are lowest; one that
+fits no room left on the page waits for the next page while later ones fill the gaps, and a
+block taller than a page flows on, its heading band repeated. A sheet takes the orientation
+and column count that need the fewest pages. Where each grid was drawn is kept (`Box`), so a
+test reads each table back from the sheet.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape, portrait
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+
+from playaids import __version__, fonts, games
+from playaids.model import Game, Table
+from playaids.render import cards, page
+from playaids.render.lines import Lines
+from playaids.render.page import PageSpec
+
+GUTTER = 9.0           # between the columns of a page
+GAP = 6.0              # between blocks stacked in a column
+SIZES = (8.0, 7.5, 7.0)  # cell text, largest first: never below 7 pt (issue 14)
+TEXT = 7.0             # legend and notes
+LEADING = 1.15
+MARGIN_MM = 8.0        # a chart sheet's margin: dense, clear of a printer's unprintable edge
+FOOT = 11.0            # the footer's band under the content: its baseline 6 mm from the trim
+FOOT_MM = 6.0
+MIN_COLUMN = 150.0     # the narrowest column a page is divided into
+MAX_COLUMNS = 6
+SHEET_HEAD = 24.0      # the sheet's title on its first page
+SPLIT_ROOM = 0.2       # a block flows on into a room at least this share of the page tall
+CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a grid was drawn: pdfplumber coordinates (points from the sheet's top left)."""
+    sheet: str
+    table: str
+    grid: str          # "grid" or "modifiers"
+    page: int          # 1-based, in the file
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+@dataclass
+class _Block:
+    table: Table
+    span: int
+    width: float
+    flows: list        # flowables, each wrapped at `width`
+    cont: bool = False  # a continuation: its band says so
+
+    @property
+    def height(self) -> float:
+        return sum(_h(f) for f in self.flows) + 2.0 * (len(self.flows) - 1)
+
+
+@dataclass
+class _Placed:
+    flow: object
+    x: float
+    y: float           # from the top of the content area, down
+    width: float
+    table: str
+    grid: str | None
+
+
+class _Maker:
+    """Builds a table's block at a given width: band, grids, key, legend, notes."""
+
+    def __init__(self, game: Game | None, spec: PageSpec):
+        self.game, self.spec, self.lang = game, spec, spec.lang
+        self.font = fonts.register()
+        f = self.font
+        self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
+                                         textColor=colors.HexColor(spec.colour("band_text")))
+        self.band_rule = ParagraphStyle("bandrule", parent=self.band_style, fontSize=7, leading=9, alignment=2)
+        self.text = ParagraphStyle("text", fontName=f, fontSize=TEXT, leading=TEXT * LEADING, leftIndent=7,
+                                   firstLineIndent=-7, wordWrap="CJK" if spec.lang != "en" else None)
+        self.sub = ParagraphStyle("sub", fontName=f, fontSize=8, leading=10)
+        self._fits: dict = {}
+
+    # -- measuring -------------------------------------------------------------------------
+    def fit(self, table: Table, n: int, column: float):
+        """(span, block width, cell size, widths per grid): the narrowest span whose width
+        takes the grids unwrapped at a legible size, else wrapped; None when nothing fits."""
+        key = (table.id, n, round(column, 2))
+        if key not in self._fits:
+            self._fits[key] = self._fit(table, n, column)
+        return self._fits[key]
+
+    def _fit(self, table, n, column):
+        grids = self.grids(table)
+        strings = [cards._grid_strings(g, self.lang) for g in grids]
+        spans = [cards._spans(g) for g in grids]
+        cjk = self.lang in ("ja", "both")
+        # span by span: unwrapped at a legible size, then wrapped where no column is squeezed
+        # below its comfortable width; then wrapped at any width, the full page last
+        for span in range(1, n + 1):
+            width = span * column + (span - 1) * GUTTER
+            for wrap, sizes in ((False, SIZES), (True, SIZES[:2])):
+                for size in sizes:
+                    widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp)
+                              for s, sp in zip(strings, spans)]
+                    if all(w is not None for w in widths) and (not wrap or all(
+                            _comfortable(s, w, self.font, size) for s, w in zip(strings, widths))):
+                        return span, width, size, [_stretch(s, w, width, self.font, size)
+                                                   for s, w in zip(strings, widths)]
+        for span in range(1, n + 1):
+            width = span * column + (span - 1) * GUTTER
+            for size in SIZES:
+                widths = [cards._column_widths(s, self.font, size, width, True, cjk, sp)
+                          for s, sp in zip(strings, spans)]
+                if all(w is not None for w in widths):
+                    return span, width, size, [_stretch(s, w, width, self.font, size) for s, w in zip(strings, widths)]
+        return None
+
+    @staticmethod
+    def grids(table: Table):
+        return [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+
+    # -- building ---------------------------------------------------------------------------
+    def block(self, table: Table, n: int, column: float) -> _Block | None:
+        fit = self.fit(table, n, column)
+        if fit is None:
+            return None
+        span, width, size, widths = fit
+        spec, lang = self.spec, self.lang
+        flows = [self.band(table, width)]
+        if table.key:
+            flows.append(self.para(table.key.get(lang).replace("\n", " / ")))
+        if table.missing:
+            box = RLTable([[self.para(table.missing.get(lang))]], colWidths=[width])
+            box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
+                                     ("BOX", (0, 0), (-1, -1), 1.0, colors.black),
+                                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note"))),
+                                     ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+            flows.append(box)
+        for g, w in zip(self.grids(table), widths):
+            if g is table.modifiers:
+                flows.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), self.sub))
+            strings = cards._grid_strings(g, lang)
+            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, text_columns(strings, self.font, size))
+            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
+                                      ("LEADING", (0, 0), (-1, -1), size * 1.18)]))
+            grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
+            flows.append(grid)
+        if table.cell_notes():   # the key of the shading, under the grids it explains
+            flows.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
+        def rule(r):   # the band cites the table's rule: a note citing the same says nothing more
+            return "" if r == table.rule else self.rule_suffix(r)
+        flows += [self.para(f"{e.code.get(lang).replace(chr(10), ' / ')} = "
+                            f"{e.text.get(lang).replace(chr(10), ' / ')}{rule(e.rule)}") for e in table.legend]
+        flows += [self.para(f"{x.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule(x.rule)}",
+                            bullet="•") for x in table.notes]
+        for f in flows:
+            f.wrap(width, 1e6)
+        return _Block(table, span, width, flows)
+
+    def rule_suffix(self, rule) -> str:
+        if not rule:
+            return ""
+        return f" ({cards._rule_word(self.spec)} {games.rule_label(self.game.id if self.game else '', rule, self.lang)})"
+
+    def para(self, text: str, bullet: str = "", size: float = TEXT):
+        if self.lang == "en":
+            st = self.text if size == TEXT else ParagraphStyle("t", parent=self.text, fontSize=size,
+                                                               leading=size * LEADING)
+            return cards._para(f"{bullet} {text}" if bullet else text, st)
+        return Lines(text, size, indent=7.0 if bullet else 0.0, bullet=bullet, after=0.0, leading=LEADING)
+
+    def band(self, table: Table, width: float, cont: bool = False):
+        """The table's heading: its title on a dark band under a heavy rule, the rule and dice
+        at the right."""
+        spec, lang = self.spec, self.lang
+        title = table.title.get(lang).replace("\n", "  ")
+        if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
+            title += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
+                                             else spec.word("修正", "Modifiers")).replace("\n", " / ")
+        if cont:
+            title += spec.word("（続き）", " (continued)")
+        right = f"{cards._rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
+        if table.dice and table.dice != "none":
+            right += f" · {spec.word('ダイス', 'Dice')} {table.dice}"
+        rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
+        t = RLTable([[cards._para(title, self.band_style), cards._para(right, self.band_rule)]],
+                    colWidths=[width - rw, rw])
+        t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
+                               ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("band"))),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+        return t
+
+
+def _grid_name(f) -> str | None:
+    return getattr(f, "grid_name", None)
+
+
+def _h(f) -> float:
+    """A wrapped flowable's height (a ReportLab table keeps it privately)."""
+    return f._height if isinstance(f, RLTable) else f.height
+
+
+def _natural_columns(strings, font: str, size: float) -> list[float]:
+    return [max((cards._natural(row[j] or "", font, size) for row in strings), default=0.0)
+            for j in range(len(strings[0]))]
+
+
+def _comfortable(strings, widths, font: str, size: float) -> bool:
+    """No column narrower than its text or four em, whichever is less, and no header broken
+    inside a word: a wrapped grid that still reads at a glance."""
+    nat = _natural_columns(strings, font, size)
+    comfy = 4 * size + 2 * cards.PAD + 1
+    heads = [cards._min_width(h or "", font, size, False) for h in strings[0]]
+    return all(w >= min(n, comfy) - 0.01 and w >= h - 0.01 for w, n, h in zip(widths, nat, heads))
+
+
+def text_columns(strings, font: str, size: float) -> frozenset:
+    """Columns holding running text (a body cell over six em): read left-aligned."""
+    return frozenset(j for j in range(len(strings[0]))
+                     if max((cards._natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size)
+
+
+def _stretch(strings, widths: list[float], width: float, font: str, size: float) -> list[float]:
+    """Column widths grown to the block's width. Die-roll and odds columns (every data column
+    short) are made equal and share the room; otherwise the room goes to the columns in
+    proportion to their text."""
+    extra = width - sum(widths)
+    if extra <= 0:
+        return widths
+    nat = _natural_columns(strings, font, size)
+    data = list(range(1, len(widths)))
+    if data and all(nat[j] <= 6 * size for j in data):
+        even = (sum(widths[j] for j in data) + extra) / len(data)
+        if all(even >= widths[j] for j in data):
+            return [widths[0]] + [even] * len(data)
+    total = sum(nat) or 1.0
+    return [w + extra * n / total for w, n in zip(widths, nat)]
+
+
+def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tuple[_Block | None, _Block | None]:
+    """The part of `block` that fits `room` and the rest (its band repeated); (None, block)
+    when no more than the band would fit, or (`whole_grids`) a grid would be cut."""
+    head, used = [], 0.0
+    flows = list(block.flows)
+    for i, f in enumerate(flows):
+        h = _h(f) + (2.0 if head else 0.0)
+        if used + h <= room:
+            head.append(f)
+            used += h
+            continue
+        parts = f.split(block.width, room - used - (2.0 if head else 0.0))
+        rest = flows[i + 1:]
+        if parts:
+            for p in parts:
+                p.wrap(block.width, 1e6)
+                if _grid_name(f):
+                    p.grid_name = _grid_name(f)
+            head.append(parts[0])
+            rest = parts[1:] + rest
+        else:
+            rest = flows[i:]
+        break
+    else:
+        return block, None
+    if len(head) <= 1 + bool(block.table.key):   # a band (and key) alone at a column's foot
+        return None, block
+    if whole_grids and not all(any(h is f for h in head) for f in block.flows if _grid_name(f)):
+        return None, block
+    band = maker.band(block.table, block.width, cont=True)
+    band.wrap(block.width, 1e6)
+    return (_Block(block.table, block.span, block.width, head, block.cont),
+            _Block(block.table, block.span, block.width, [band] + rest, True))
+
+
+def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker) -> list[list[_Placed]]:
+    """Pages of placed flowables. In sheet order each block goes where the columns it spans
+    are lowest; the gaps that leaves under its span are first filled with later one-column
+    blocks that fit them; a block's notes may run on into the next column (its grids stay
+    whole), and a block taller than a page flows on wherever it must."""
+    pages: list[list[_Placed]] = []
+    pending = list(blocks)
+    while pending:
+        first = SHEET_HEAD if not pages else 0.0
+        tops = [first] * n
+        placed: list[_Placed] = []
+
+        def put(b: _Block, c: int, y: float) -> None:
+            x = c * (column + GUTTER)
+            for f in b.flows:
+                placed.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
+                y += _h(f) + 2.0
+            tops[c:c + b.span] = [y - 2.0 + GAP] * b.span
+
+        i = 0
+        while i < len(pending):
+            b = pending[i]
+            c = min(range(n - b.span + 1), key=lambda k: (max(tops[k:k + b.span]), k))
+            y = max(tops[c:c + b.span])
+            if y + b.height <= height:
+                for k in range(c, c + b.span):
+                    j = i + 1
+                    while j < len(pending) and y - tops[k] > GAP + 24:
+                        g = pending[j]
+                        if g.span == 1 and tops[k] + g.height + GAP <= y:
+                            put(g, k, tops[k])
+                            del pending[j]
+                        else:
+                            j += 1
+                put(b, c, y)
+                del pending[i]
+                continue
+            if height - y >= SPLIT_ROOM * height:
+                # a grid is cut (its header repeated) only with a good share of the page left
+                part, rest = _split(b, height - y, maker,
+                                    whole_grids=b.height <= height - first and height - y < CUT_ROOM * height)
+                if part is not None:
+                    put(part, c, y)
+                    pending[i] = rest
+                    continue
+            i += 1
+        if not placed:   # nothing fits an empty page: the first block flows on regardless
+            part, rest = _split(pending[0], height - first, maker, whole_grids=False)
+            put(part or pending[0], 0, first)
+            pending[0:1] = [rest] if (part and rest) else []
+        pages.append(placed)
+    return pages
+
+
+def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
+    """The sheet's pages on the orientation and column count needing the fewest pages."""
+    best = None
+    for orient in (portrait, landscape):
+        trim = orient(spec.size)
+        wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
+        for n in range(1, MAX_COLUMNS + 1):
+            column = (wide - (n - 1) * GUTTER) / n
+            if column < MIN_COLUMN and n > 1:
+                break
+            blocks = [maker.block(t, n, column) for t in tables]
+            if any(b is None for b in blocks):
+                continue
+            pages = _pack(blocks, n, column, tall, maker)
+            last = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+            score = (len(pages), last / tall, orient is landscape, n)
+            if best is None or score < best[0]:
+                best = (score, trim, pages)
+    if best is None:
+        raise ValueError("a table is too wide for the page even at 7 pt")
+    return best[1], best[2]
+
+
+def render(game: Game, sheets, tables: dict, spec: PageSpec) -> bytes:
+    return render_with_boxes(game, sheets, tables, spec)[0]
+
+
+def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
+    """The game's chart set: every sheet from a new page, the footer naming game and sheet."""
+    spec = dataclasses.replace(spec, margin_mm=MARGIN_MM)
+    with page.fixed_epoch():
+        return _render(game, sheets, tables, spec)
+
+
+def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
+    maker = _Maker(game, spec)
+    font = maker.font
+    laid = []
+    for sheet in sheets:
+        ts = [tables[t] for t in sheet.tables]
+        for t in ts:
+            cards._check_font(t, game, spec.lang, font)
+        laid.append((sheet, *_layout(ts, maker, spec)))
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
+               title=f"{game.title.ja} / {game.title.en}", author="playaids",
+               creator=f"playaids {__version__}", producer=f"playaids {__version__}",
+               lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    boxes: list[Box] = []
+    o = page.offset(spec)
+    number = 0
+    game_title = game.title.get(spec.lang).replace("\n", " / ")
+    for sheet, trim, pages in laid:
+        for k, placed in enumerate(pages):
+            number += 1
+            c.setPageSize(page.sheet(spec, trim))   # each sheet on its own orientation
+            page.print_marks(c, spec, trim)
+            c.saveState()
+            c.translate(o, o)
+            top = trim[1] - spec.margin
+            if k == 0:
+                c.setFont(font, 14)
+                c.setFillColor(colors.black)
+                c.drawString(spec.margin, top - 14, sheet.title.get(spec.lang).replace("\n", " / "))
+                c.setFont(font, 8)
+                c.setFillColor(colors.HexColor(spec.colour("muted")))
+                c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
+            sheet_h = trim[1] + 2 * o
+            for p in placed:
+                p.flow.wrapOn(c, p.width, 1e6)
+                x, y = spec.margin + p.x, top - p.y - _h(p.flow)
+                p.flow.drawOn(c, x, y)
+                if p.grid:
+                    w = sum(p.flow._colWidths)
+                    boxes.append(Box(sheet.id, p.table, p.grid, number, o + x - 1,
+                                     sheet_h - (o + y + _h(p.flow)) - 1, o + x + w + 1, sheet_h - (o + y) + 1))
+            _foot(c, spec, trim, font, f"{game_title} · {sheet.title.get(spec.lang)}", number)
+            c.restoreState()
+            c.showPage()
+    c.save()
+    return buf.getvalue(), boxes
+
+
+def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
+    c.saveState()
+    c.setFont(font, 7)
+    c.setFillColor(colors.HexColor(spec.colour("muted")))
+    y = FOOT_MM * mm
+    c.drawString(spec.margin, y, left)
+    c.drawRightString(trim[0] - spec.margin, y, str(number))
+    c.restoreState()

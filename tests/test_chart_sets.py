@@ -1,0 +1,165 @@
+"""Chart sets (issue 14): each game's tables on a few dense sheets, one PDF per game, language
+and paper. Sheets are data (every table on exactly one), the layout packs them, and every
+table reads back from the sheet PDF at the box the layout drew it in."""
+import shutil
+
+import pdfplumber
+import pytest
+
+from playaids import chartsets, load, pdfread, preflight
+from playaids.errors import DataError
+from playaids.render import chartsheet
+from playaids.render.page import PageSpec
+from roundtrip import expected_grid
+
+ROOT = load.DEFAULT_DATA
+GAMES = ("macarthur-bataan", "okinawa", "amigos-insurrectors", "rgi-macarthur", "asl-chapter-g")
+# issue 14: a third of the pages the one-table cards took (English, A4)
+MOST_PAGES = {"macarthur-bataan": 9, "okinawa": 11, "amigos-insurrectors": 9, "rgi-macarthur": 5}
+
+_MADE: dict = {}
+
+
+def chart_set(gid, lang, paper="a4", tmp=None):
+    """(path, boxes) of a game's chart set, rendered once per test session."""
+    key = (gid, lang, paper)
+    if key not in _MADE:
+        game = load.load_game(ROOT, gid)
+        pdf, boxes = chartsheet.render_with_boxes(game, chartsets.load_sheets(ROOT, gid), game.tables,
+                                                  PageSpec(paper=paper, lang=lang))
+        path = tmp / f"{gid}.charts.{lang}.{paper}.pdf"
+        path.write_bytes(pdf)
+        _MADE[key] = (path, boxes, pdf)
+    return _MADE[key]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("charts")
+    return lambda gid, lang, paper="a4": chart_set(gid, lang, paper, tmp)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_table_sits_on_exactly_one_sheet(gid):
+    sheets = chartsets.load_sheets(ROOT, gid)
+    placed = [t for s in sheets for t in s.tables]
+    assert sorted(placed) == load.table_ids(ROOT, gid)
+    assert len(sheets) >= 1 and all(s.title.ja and s.title.en for s in sheets)
+
+
+def _game_copy(tmp_path, gid="rgi-macarthur"):
+    root = tmp_path / "data"
+    shutil.copytree(ROOT / gid, root / gid)
+    return root
+
+
+@pytest.mark.parametrize("change,message,line", [
+    (("combat-dice", "combat-dise"), "no table 'combat-dise' in rgi-macarthur (did you mean 'combat-dice'?)", 6),
+    (("[campaign-decks,", "[campaign-decks, damage,"), "table 'damage' is already on sheet 'movement-combat'", 9),
+    ((", retreat]", "]"), "table on no sheet: retreat", 4),
+    (("- id: campaigns", "- id: movement-combat"), "sheet id 'movement-combat' is used twice", 7),
+    (("tables: [campaign-decks", "tabels: [campaign-decks"), "unknown key 'tabels'", 9),
+])
+def test_a_broken_sheets_file_is_an_error_at_its_line(tmp_path, change, message, line):
+    root = _game_copy(tmp_path)
+    path = root / "rgi-macarthur" / "sheets.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert change[0] in text
+    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        chartsets.load_sheets(root, "rgi-macarthur")
+    assert message in str(e.value) and f"sheets.yaml:{line}" in str(e.value), str(e.value)
+    _, errors = load.validate_all(root)
+    assert any(message in str(x) for x in errors)
+
+
+def test_a_game_without_a_sheets_file_gets_one_sheet_of_all_its_tables(fixture_data):
+    sheets = chartsets.load_sheets(fixture_data, "demo-game")
+    assert [s.tables for s in sheets] == [tuple(load.table_ids(fixture_data, "demo-game"))]
+
+
+@pytest.mark.parametrize("gid", sorted(MOST_PAGES))
+def test_a_chart_set_takes_a_third_of_the_cards_pages(made, gid):
+    path, _, _ = made(gid, "en")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) <= MOST_PAGES[gid]
+
+
+def _read_back(path, boxes):
+    """Each (table, grid) read from the sheet PDF inside its boxes; pieces of a grid cut over
+    columns or pages joined, their repeated header row dropped."""
+    found: dict = {}
+    with pdfplumber.open(path) as pdf:
+        for b in boxes:
+            page = pdf.pages[b.page - 1].crop((b.x0, b.top, b.x1, b.bottom))
+            tables = page.extract_tables()
+            assert len(tables) == 1, (b, len(tables))
+            rows = [[pdfread.comparable(c) if c is not None else None for c in r] for r in tables[0]]
+            key = (b.table, b.grid)
+            found[key] = found[key] + rows[1:] if key in found else rows
+    return found
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_table_reads_back_from_the_sheet(made, gid, lang):
+    path, boxes, _ = made(gid, lang)
+    found = _read_back(path, boxes)
+    game = load.load_game(ROOT, gid)
+    for table in game.tables.values():
+        for name, grid in (("grid", table.grid), ("modifiers", table.modifiers)):
+            if grid is None or not grid.columns:
+                continue
+            exp = expected_grid(grid, lang)
+            got = found.get((table.id, name))
+            assert got is not None, f"{table.id} {name} not drawn"
+            # a merged cell reads back as its text then empty (None) cells
+            got = [[c if c != "" or e is not None else None for c, e in zip(g, x)] for g, x in zip(got, exp)]
+            assert got == exp, f"{gid} {table.id} {name} {lang}: read back differs"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_no_cell_text_under_7pt_and_the_preflight_passes(made, gid):
+    for lang in ("en", "ja"):
+        path, boxes, _ = made(gid, lang)
+        with pdfplumber.open(path) as pdf:
+            sizes = [c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()]
+        assert min(sizes) >= 7.0 - 0.01
+        assert not [f.line() for f in preflight.check(path)]
+
+
+def test_same_data_gives_the_same_bytes(made):
+    _, _, pdf = made("rgi-macarthur", "en")
+    game = load.load_game(ROOT, "rgi-macarthur")
+    again = chartsheet.render(game, chartsets.load_sheets(ROOT, "rgi-macarthur"), game.tables, PageSpec(lang="en"))
+    assert again == pdf
+
+
+def test_each_page_names_its_game_and_sheet_in_the_footer(made):
+    path, _, _ = made("macarthur-bataan", "en")
+    titles = [s.title.en for s in chartsets.load_sheets(ROOT, "macarthur-bataan")]
+    with pdfplumber.open(path) as pdf:
+        feet = [(p.extract_text() or "").splitlines()[-1] for p in pdf.pages]
+    assert all("MacArthur" in f for f in feet)
+    named = [next((t for t in titles if t in f), None) for f in feet]
+    assert None not in named
+    assert list(dict.fromkeys(named)) == titles   # sheets in data order, each from a new page
+
+
+@pytest.mark.parametrize("paper,size", [("a3", (842, 1191)), ("tabloid", (792, 1224))])
+def test_large_papers_redo_the_layout(made, paper, size):
+    path, boxes, _ = made("okinawa", "en", paper)
+    small, _, _ = made("okinawa", "en")
+    with pdfplumber.open(path) as pdf, pdfplumber.open(small) as a4:
+        assert sorted(round(x) for x in (pdf.pages[0].width, pdf.pages[0].height)) == sorted(size)
+        assert len(pdf.pages) < len(a4.pages)
+    assert not [f.line() for f in preflight.check(path)]
+
+
+def test_build_only_charts_writes_the_chart_sets_and_no_other_aid(cli_in, tmp_path, fixture_data):
+    out = tmp_path / "out"
+    r = cli_in("--data", fixture_data, "--no-builtin", "build", "--out", out, "--only", "charts", "--lang", "en")
+    assert r.returncode == 0, r.stderr
+    pdfs = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf"))
+    assert "demo-game/charts.en.a4.pdf" in pdfs
+    assert not [p for p in pdfs if "summary" in p or "turns/" in p or "setups/" in p or "glossary" in p]
