@@ -210,6 +210,8 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
         notes=tuple(Note(text(n["text"]), n.get("rule"), n.get("note")) for n in doc.get("notes", [])),
         missing=text(doc["missing"]) if "missing" in doc else None,
         key=text(doc["key"]) if "key" in doc else None,
+        column_group=text(doc["column_group"]) if "column_group" in doc else None,
+        row_groups=doc.get("row_groups", 1),
         note=doc.get("note"), source=doc.get("source", {}), path=located.path,
     )
 

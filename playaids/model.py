@@ -101,6 +101,8 @@ class Table:
     notes: tuple[Note, ...] = ()
     missing: Text | None = None
     key: Text | None = None      # how to read a cell, printed under the title
+    column_group: Text | None = None  # the seed's heading over all the result columns
+    row_groups: int = 1          # rows in groups of this many (sunk / damaged): a heavier rule between
     note: str | None = None
     source: dict = field(default_factory=dict, compare=False, hash=False)
     path: str = field(default="", compare=False)

@@ -87,6 +87,11 @@ TABLE = {
         "missing": {"$ref": "#/definitions/bilingual"},
         "key": {"$ref": "#/definitions/bilingual",
                 "description": "How to read a cell, printed under the title (e.g. which half of 'A / D' is the attacker's)."},
+        "column_group": {"$ref": "#/definitions/bilingual",
+                         "description": "A heading the seed prints over all the result columns (e.g. 'Hits' over 1-9)."},
+        "row_groups": {"type": "integer", "minimum": 2, "maximum": 12,
+                       "description": "The rows come in groups of this many (a sunk and a damaged line per "
+                                      "fleet): a heavier rule is drawn between groups."},
     },
     "required": ["id", "title", "rule", "columns", "rows"],
     "additionalProperties": False,

@@ -163,3 +163,18 @@ def test_build_only_charts_writes_the_chart_sets_and_no_other_aid(cli_in, tmp_pa
     pdfs = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf"))
     assert "demo-game/charts.en.a4.pdf" in pdfs
     assert not [p for p in pdfs if "summary" in p or "turns/" in p or "setups/" in p or "glossary" in p]
+
+
+def test_paired_rows_are_ruled_heavier_and_the_seeds_column_heading_sits_over_the_grid(made):
+    """Okinawa 5.3: the fleet damage table prints a sunk and a damaged line per fleet under
+    one heading over the hit columns (命中ナンバー): five pairs, four heavier rules between."""
+    for lang, heading in (("en", "Number of hits"), ("ja", "命中ナンバー")):
+        path, boxes, _ = made("okinawa", lang)
+        box = next(b for b in boxes if b.table == "fleet-damage")
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[box.page - 1]
+            heavy = {round(e["top"]) for e in page.edges if e["orientation"] == "h" and e.get("linewidth", 0) >= 1.4
+                     and box.top + 3 < e["top"] < box.bottom - 3 and box.x0 <= e["x0"] + 1}
+            above = page.crop((box.x0, box.top - 16, box.x1, box.top + 1)).extract_text() or ""
+        assert len(heavy) == 4, sorted(heavy)
+        assert heading.replace(" ", "") in above.replace(" ", "")

@@ -166,9 +166,11 @@ def _noted(grid: Grid) -> set[tuple[int, int]]:
     return out
 
 
-def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset()):
+def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset(),
+                   row_groups: int = 1):
     """The grid as a ReportLab table; the columns in `left` read left-aligned below the header
-    (row labels and text columns on a chart sheet)."""
+    (row labels and text columns on a chart sheet); rows in groups of `row_groups` (a sunk and
+    a damaged line per fleet) ruled heavier between groups."""
     st = _styles(font, size, spec.lang)
     data = []
     left_cells = []
@@ -208,6 +210,8 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
             if c.span > 1:
                 ts.append(("SPAN", (col + 1, i + 1), (col + c.span, i + 1)))
             col += c.span
+    for r in range(row_groups, len(grid.rows), row_groups) if row_groups > 1 else ():
+        ts.append(("LINEBELOW", (0, r), (-1, r), 1.5, colors.black))
     for (i, j) in sorted(_noted(grid)):  # shaded and dashed: never colour alone; a merged cell whole
         end = (j + spans.get((i, j), 1) - 1, i)
         ts.append(("BACKGROUND", (j, i), end, colors.HexColor(spec.colour("note"))))
@@ -279,7 +283,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
             continue
         if g is table.modifiers:
             out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
-        out += [_grid_flowable(g, strings[k], widths[k], size, font, spec), Spacer(1, 6)]
+        out += [_grid_flowable(g, strings[k], widths[k], size, font, spec,
+                               row_groups=table.row_groups if g is table.grid else 1), Spacer(1, 6)]
         k += 1
 
     def rule_suffix(rule):

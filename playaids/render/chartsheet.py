@@ -70,7 +70,7 @@ class _Block:
 
     @property
     def height(self) -> float:
-        return sum(_h(f) for f in self.flows) + 2.0 * (len(self.flows) - 1)
+        return sum(_h(f) + _after(f) for f in self.flows) - _after(self.flows[-1])
 
 
 @dataclass
@@ -158,7 +158,10 @@ class _Maker:
             if g is table.modifiers:
                 flows.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), self.sub))
             strings = cards._grid_strings(g, lang)
-            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, text_columns(strings, self.font, size))
+            if g is table.grid and table.column_group:
+                flows.append(self.column_group(table.column_group, w, size))
+            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, text_columns(strings, self.font, size),
+                                        table.row_groups if g is table.grid else 1)
             grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
                                       ("LEADING", (0, 0), (-1, -1), size * 1.18)]))
             grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
@@ -174,6 +177,19 @@ class _Maker:
         for f in flows:
             f.wrap(width, 1e6)
         return _Block(table, span, width, flows)
+
+    def column_group(self, text, widths: list[float], size: float):
+        """The seed's heading over all the result columns, a header band joined to the grid's
+        top (kept with it over a column or page turn)."""
+        t = RLTable([["", cards._para(text.get(self.lang).replace("\n", " / "), ParagraphStyle(
+            "group", fontName=self.font, fontSize=size, leading=size * 1.2, alignment=1))]],
+            colWidths=[widths[0], sum(widths[1:])])
+        t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
+                               ("BOX", (1, 0), (1, 0), 0.6, colors.black),
+                               ("BACKGROUND", (1, 0), (1, 0), colors.HexColor(self.spec.colour("header"))),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0)]))
+        t.keep_with_next = True
+        return t
 
     def rule_suffix(self, rule) -> str:
         if not rule:
@@ -209,6 +225,11 @@ class _Maker:
                                ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
                                ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
         return t
+
+
+def _after(f) -> float:
+    """The space under a flowable of a block: none under a heading joined to its grid."""
+    return 0.0 if getattr(f, "keep_with_next", False) else 2.0
 
 
 def _grid_name(f) -> str | None:
@@ -263,12 +284,11 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tupl
     head, used = [], 0.0
     flows = list(block.flows)
     for i, f in enumerate(flows):
-        h = _h(f) + (2.0 if head else 0.0)
-        if used + h <= room:
+        if used + _h(f) <= room:
             head.append(f)
-            used += h
+            used += _h(f) + _after(f)
             continue
-        parts = f.split(block.width, room - used - (2.0 if head else 0.0))
+        parts = f.split(block.width, room - used)
         rest = flows[i + 1:]
         if parts:
             for p in parts:
@@ -282,6 +302,8 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tupl
         break
     else:
         return block, None
+    while head and getattr(head[-1], "keep_with_next", False):   # a column group stays over its grid
+        rest = [head.pop()] + rest
     if len(head) <= 1 + bool(block.table.key):   # a band (and key) alone at a column's foot
         return None, block
     if whole_grids and not all(any(h is f for h in head) for f in block.flows if _grid_name(f)):
@@ -308,8 +330,8 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
             x = c * (column + GUTTER)
             for f in b.flows:
                 placed.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
-                y += _h(f) + 2.0
-            tops[c:c + b.span] = [y - 2.0 + GAP] * b.span
+                y += _h(f) + _after(f)
+            tops[c:c + b.span] = [y - _after(b.flows[-1]) + GAP] * b.span
 
         i = 0
         while i < len(pending):
