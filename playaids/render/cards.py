@@ -246,7 +246,10 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     _check_font(table, game, lang, font)
     grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
     strings = [_grid_strings(g, lang) for g in grids]
-    pagesize, size, widths = _layout(strings, font, spec, [_spans(g) for g in grids])
+    try:
+        pagesize, size, widths = _layout(strings, font, spec, [_spans(g) for g in grids])
+    except ValueError:
+        raise page.too_wide(table.game, [table.id], spec.paper, MIN_FONT) from None
     title = ParagraphStyle("title", fontName=font, fontSize=16, leading=20)
     meta = ParagraphStyle("meta", fontName=font, fontSize=9.5, leading=12,
                           textColor=colors.HexColor(spec.colour("muted")))

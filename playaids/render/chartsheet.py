@@ -369,26 +369,30 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
 
 
 def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
-    """The sheet's pages on the orientation and column count needing the fewest pages."""
+    """The sheet's pages on the orientation and column count needing the fewest pages (a
+    single column only when no table allows more)."""
     best = None
-    for orient in (portrait, landscape):
-        trim = orient(spec.size)
-        wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
-        for n in range(1, MAX_COLUMNS + 1):
-            column = (wide - (n - 1) * GUTTER) / n
-            if column < MIN_COLUMN and n > 1:
-                break
-            blocks = [maker.block(t, n, column) for t in tables]
-            if any(b is None for b in blocks):
-                continue
-            pages = _pack(blocks, n, column, tall, maker)
-            last = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
-            score = (len(pages), last / tall, orient is landscape, n)
-            if best is None or score < best[0]:
-                best = (score, trim, pages)
-    if best is None:
-        raise ValueError("a table is too wide for the page even at 7 pt")
-    return best[1], best[2]
+    for counts in (range(2, MAX_COLUMNS + 1), (1,)):
+        for orient in (portrait, landscape):
+            trim = orient(spec.size)
+            wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
+            for n in counts:
+                column = (wide - (n - 1) * GUTTER) / n
+                if column < MIN_COLUMN and n > 1:
+                    break
+                blocks = [maker.block(t, n, column) for t in tables]
+                if any(b is None for b in blocks):
+                    continue
+                pages = _pack(blocks, n, column, tall, maker)
+                last = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+                score = (len(pages), last / tall, orient is landscape, n)
+                if best is None or score < best[0]:
+                    best = (score, trim, pages)
+        if best is not None:
+            return best[1], best[2]
+    widest = max(spec.size) - 2 * spec.margin
+    wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
+    raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
 
 
 def render(game: Game, sheets, tables: dict, spec: PageSpec) -> bytes:

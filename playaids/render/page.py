@@ -47,6 +47,19 @@ class PageSpec:
         return {"ja": ja, "en": en}.get(self.lang, f"{ja} / {en}")
 
 
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
+
+
+def too_wide(game_id: str, table_ids, paper: str, smallest: float):
+    """The one-line error for tables no page of `paper` takes, even turned and at `smallest` pt."""
+    from playaids.errors import PlayaidsError
+
+    ids = list(table_ids)
+    hint = ": try --paper a3" if paper in ("a4", "letter") else ""
+    return PlayaidsError(f"{game_id}: table{'s' * (len(ids) > 1)} {', '.join(ids)} too wide for "
+                         f"{PAPER_NAMES.get(paper, paper)} paper even turned and at {smallest:g} pt{hint}")
+
+
 EPOCH = "946684800"  # 2000-01-01: the one date every PDF carries (creation, font subsets)
 
 
