@@ -90,6 +90,9 @@ def _read_back(path, boxes):
     columns or pages joined, their repeated header row dropped."""
     found: dict = {}
     with pdfplumber.open(path) as pdf:
+        # no text under 7 pt anywhere on the sheet (issue 14: cell text shrinks to 7 pt, no further)
+        smallest = min(c["size"] for p in pdf.pages for c in p.chars if c["text"].strip())
+        assert smallest >= 7.0 - 0.01, f"{path.name}: text at {smallest:.2f} pt"
         for b in boxes:
             page = pdf.pages[b.page - 1].crop((b.x0, b.top, b.x1, b.bottom))
             tables = page.extract_tables()
@@ -102,7 +105,7 @@ def _read_back(path, boxes):
 
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_table_reads_back_from_the_sheet(made, gid, lang):
+def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid, lang):
     path, boxes, _ = made(gid, lang)
     found = _read_back(path, boxes)
     game = load.load_game(ROOT, gid)
@@ -118,14 +121,12 @@ def test_every_table_reads_back_from_the_sheet(made, gid, lang):
             assert got == exp, f"{gid} {table.id} {name} {lang}: read back differs"
 
 
-@pytest.mark.parametrize("gid", GAMES)
-def test_no_cell_text_under_7pt_and_the_preflight_passes(made, gid):
-    for lang in ("en", "ja"):
-        path, boxes, _ = made(gid, lang)
-        with pdfplumber.open(path) as pdf:
-            sizes = [c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()]
-        assert min(sizes) >= 7.0 - 0.01
-        assert not [f.line() for f in preflight.check(path)]
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_preflight_passes(made, lang):
+    """One game here; CI's two full builds run the preflight over every chart set in every
+    language and paper, plain and with bleed, crop marks and grayscale (.ci/run)."""
+    path, _, _ = made("rgi-macarthur", lang)
+    assert not [f.line() for f in preflight.check(path)]
 
 
 def test_same_data_gives_the_same_bytes(made):
@@ -148,12 +149,11 @@ def test_each_page_names_its_game_and_sheet_in_the_footer(made):
 
 @pytest.mark.parametrize("paper,size", [("a3", (842, 1191)), ("tabloid", (792, 1224))])
 def test_large_papers_redo_the_layout(made, paper, size):
-    path, boxes, _ = made("okinawa", "en", paper)
-    small, _, _ = made("okinawa", "en")
+    path, boxes, _ = made("macarthur-bataan", "en", paper)
+    small, _, _ = made("macarthur-bataan", "en")
     with pdfplumber.open(path) as pdf, pdfplumber.open(small) as a4:
         assert sorted(round(x) for x in (pdf.pages[0].width, pdf.pages[0].height)) == sorted(size)
         assert len(pdf.pages) < len(a4.pages)
-    assert not [f.line() for f in preflight.check(path)]
 
 
 def test_build_only_charts_writes_the_chart_sets_and_no_other_aid(cli_in, tmp_path, fixture_data):
