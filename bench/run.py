@@ -54,6 +54,24 @@ def one_card() -> tuple[str, str]:
     return "one chart card (MacArthur CRT, 3 pages, ja, warm, best of 5), target <= 50 ms", f"{best * 1000:.0f} ms"
 
 
+def one_chart_set() -> tuple[str, str]:
+    from playaids import chartsets, load
+    from playaids.render import chartsheet
+    from playaids.render.page import PageSpec
+
+    root = load.data_dir()
+    game = load.load_game(root, "okinawa")
+    sheets = chartsets.load_sheets(root, "okinawa")
+    chartsheet.render(game, sheets, game.tables, PageSpec(lang="en"))
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        chartsheet.render(game, sheets, game.tables, PageSpec(lang="en"))
+        best = min(best, time.perf_counter() - t0)
+    return "one chart set (Okinawa, 27 tables, en, A4, layout tried on every orientation and column count, best of 3)", \
+        f"{best * 1000:.0f} ms"
+
+
 def one_document() -> tuple[str, str]:
     from playaids import load, rules
     from playaids.render import summary
@@ -97,7 +115,7 @@ def checker() -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    rows = build_times() + [one_card(), one_document()] + engine() + checker()
+    rows = build_times() + [one_card(), one_chart_set(), one_document()] + engine() + checker()
     print("| benchmark | value |\n|---|---|")
     for name, value in rows:
         print(f"| {name} | {value} |")

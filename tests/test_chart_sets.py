@@ -1,6 +1,7 @@
 """Chart sets (issue 14): each game's tables on a few dense sheets, one PDF per game, language
 and paper. Sheets are data (every table on exactly one), the layout packs them, and every
 table reads back from the sheet PDF at the box the layout drew it in."""
+import os
 import shutil
 
 import pdfplumber
@@ -103,10 +104,15 @@ def _read_back(path, boxes):
     return found
 
 
+# make test: English and Japanese on A4; CI (.ci/run, PLAYAIDS_FULL=1): every language on every paper
+MATRIX = [(lang, paper) for lang in ("en", "ja", "both") for paper in ("a4", "letter", "a3", "tabloid")] \
+    if os.environ.get("PLAYAIDS_FULL") else [("en", "a4"), ("ja", "a4")]
+
+
 @pytest.mark.parametrize("gid", GAMES)
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid, lang):
-    path, boxes, _ = made(gid, lang)
+@pytest.mark.parametrize("lang,paper", MATRIX)
+def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid, lang, paper):
+    path, boxes, _ = made(gid, lang, paper)
     found = _read_back(path, boxes)
     game = load.load_game(ROOT, gid)
     for table in game.tables.values():
