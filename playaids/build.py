@@ -117,10 +117,12 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
                 jobs.append(Job("sources", gid, out / gid / f"sources.{paper}.pdf", None, "en", paper, grayscale,
                                 0.3, table_files))
         for sid in loading.scenario_ids(root, gid):
-            loading.load_scenario(root, gid, sid)
+            scenario = loading.load_scenario(root, gid, sid)
             if not games.game(gid).example_setups:  # generation needs inputs the data cannot give
                 continue
-            inputs = tuple(sorted(g.glob("scenarios/*.yaml")) + sorted(g.glob("tables/*.yaml")) + [g / "map.yaml"])
+            # what a setup reads: its scenario, the tables its lookups consult, the map facts
+            looked = sorted({e["table"] for e in scenario.elements if e.get("kind") == "lookup" and e.get("table")})
+            inputs = (g / "scenarios" / f"{sid}.yaml", *(g / "tables" / f"{t}.yaml" for t in looked), g / "map.yaml")
             base = out / gid / "setups" / f"{sid}.seed{EXAMPLE_SEED}"
             jobs.append(Job("setup-yaml", gid, Path(f"{base}.yaml"), sid, cost=0.0, inputs=inputs))
             for paper in papers:

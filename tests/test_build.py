@@ -45,8 +45,12 @@ def test_build_with_changed_data_rebuilds_only_what_depends(tmp_path):
     assert r.returncode == 0, r.stderr
     after = digests(out)
     changed = {f for f in after if before.get(f) != after[f] and not f.startswith(".previews")}
-    assert "rgi-macarthur/charts/road-costs.ja.a4.pdf" in changed
-    assert not any("charts/damage" in f or "summary" in f for f in changed), changed
+    # the table's card, the chart set holding it and the gallery naming it by its title; nothing
+    # else (the setups look up no table of this game, the summary and glossary read none; the
+    # sources document is rendered again, its bytes the same: it quotes notes, not titles)
+    assert changed == {"rgi-macarthur/charts/road-costs.ja.a4.pdf", "rgi-macarthur/charts.ja.a4.pdf",
+                       "index.html"}, changed
+    assert b"built 3 files" in r.stderr, r.stderr
 
 
 def test_build_unknown_game(tmp_path):
@@ -200,3 +204,17 @@ def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
                 assert sorted((round(trim[2] - trim[0], 1), round(trim[3] - trim[1], 1))) == [round(x, 1) for x in a4], rel
                 assert abs((media[2] - media[0]) - (trim[2] - trim[0]) - 2 * slug) < 0.6, rel
     assert {"charts", "turns", "setups", "summary", "glossary", "ccss-blank"} <= kinds, kinds
+
+
+def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
+    """Issue 12: editing the CRT re-renders its card, the chart set and the sources, not the
+    setups; the MacArthur historical setup reads its own scenario and the tables it looks up."""
+    from playaids import build, load
+
+    jobs = build.plan_aids(load.DEFAULT_DATA, tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
+    sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.scenario == "historical")
+    names = {p.relative_to(load.DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
+    assert {"scenarios/historical.yaml", "tables/allied-forces.yaml", "tables/transport.yaml", "map.yaml"} <= names
+    assert "tables/crt.yaml" not in names and "scenarios/main-assault.yaml" not in names
+    crt = {j.path.name for j in jobs if any(p.name == "crt.yaml" for p in j.inputs)}
+    assert crt == {"crt.en.a4.pdf", "charts.en.a4.pdf", "sources.a4.pdf"}, crt
