@@ -247,12 +247,14 @@ def _natural_columns(strings, font: str, size: float) -> list[float]:
 
 
 def _comfortable(strings, widths, font: str, size: float) -> bool:
-    """No column narrower than its text or four em, whichever is less, and no header broken
-    inside a word: a wrapped grid that still reads at a glance."""
+    """No column narrower than its text or four em, whichever is less, a column of running
+    text (over twelve em) no narrower than nine em, and no header broken inside a word: a
+    wrapped grid that still reads at a glance."""
     nat = _natural_columns(strings, font, size)
-    comfy = 4 * size + 2 * cards.PAD + 1
+    pad = 2 * cards.PAD + 1
     heads = [cards._min_width(h or "", font, size, False) for h in strings[0]]
-    return all(w >= min(n, comfy) - 0.01 and w >= h - 0.01 for w, n, h in zip(widths, nat, heads))
+    return all(w >= min(n, (9 if n > 12 * size + pad else 4) * size + pad) - 0.01 and w >= h - 0.01
+               for w, n, h in zip(widths, nat, heads))
 
 
 def text_columns(strings, font: str, size: float) -> frozenset:
