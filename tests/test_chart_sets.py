@@ -202,3 +202,12 @@ def test_a_table_no_page_takes_is_one_line_naming_it(cli_in, tmp_path, fixture_d
     game = load.load_game(root, "demo-game")
     with pytest.raises(Exception, match="table huge too wide for Tabloid paper even turned and at 7 pt$"):
         chartsheet.render(game, chartsets.load_sheets(root, "demo-game"), game.tables, PageSpec(paper="tabloid"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_bilingual_sheet_title_never_overprints_the_game_title(made, paper):
+    """ASL, both languages, portrait: '洞窟・駄載砲チャート / Caves and animal-pack guns chart'
+    and the game's two-language title do not fit one line: the game title is left to the
+    footer (CI's full build found them overprinted)."""
+    path, _, _ = made("asl-chapter-g", "both", paper)
+    assert not [f.line() for f in preflight.check(path)]

@@ -435,12 +435,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
             c.translate(o, o)
             top = trim[1] - spec.margin
             if k == 0:
-                c.setFont(font, 14)
-                c.setFillColor(colors.black)
-                c.drawString(spec.margin, top - 14, sheet.title.get(spec.lang).replace("\n", " / "))
-                c.setFont(font, 8)
-                c.setFillColor(colors.HexColor(spec.colour("muted")))
-                c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
+                _sheet_head(c, font, sheet.title.get(spec.lang).replace("\n", " / "), game_title, spec, trim, top)
             sheet_h = trim[1] + 2 * o
             for p in placed:
                 p.flow.wrapOn(c, p.width, 1e6)
@@ -457,7 +452,28 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     return buf.getvalue(), boxes
 
 
+def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float) -> None:
+    """The sheet's title at the top left, the game's at the right when both fit on the line
+    (the footer names the game on every page); a title too long shrinks to 10 pt."""
+    room = trim[0] - 2 * spec.margin
+    size = 14.0
+    while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
+        size -= 0.5
+    c.setFont(font, size)
+    c.setFillColor(colors.black)
+    c.drawString(spec.margin, top - 14, title)
+    if fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
+        c.setFont(font, 8)
+        c.setFillColor(colors.HexColor(spec.colour("muted")))
+        c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
+
+
 def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
+    """Game and sheet at the left (cut short with an ellipsis before the page number), the
+    page number at the right."""
+    room = trim[0] - 2 * spec.margin - 24
+    while fonts.width(left, fonts.GOTHIC, 7) > room and len(left) > 1:
+        left = left[:-2] + "…"
     c.saveState()
     c.setFont(font, 7)
     c.setFillColor(colors.HexColor(spec.colour("muted")))
