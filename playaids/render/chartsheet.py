@@ -258,9 +258,10 @@ def _comfortable(strings, widths, font: str, size: float) -> bool:
 
 
 def text_columns(strings, font: str, size: float) -> frozenset:
-    """Columns holding running text (a body cell over six em): read left-aligned."""
-    return frozenset(j for j in range(len(strings[0]))
-                     if max((cards._natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size)
+    """The columns read left-aligned: the row labels, and columns of running text (a body cell
+    over six em)."""
+    return frozenset({0} | {j for j in range(len(strings[0]))
+                            if max((cards._natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size})
 
 
 def _stretch(strings, widths: list[float], width: float, font: str, size: float) -> list[float]:
