@@ -104,13 +104,14 @@ def _read_back(path, boxes):
     return found
 
 
-# make test: English and Japanese on A4; CI (.ci/run, PLAYAIDS_FULL=1): every language on every paper
-MATRIX = [(lang, paper) for lang in ("en", "ja", "both") for paper in ("a4", "letter", "a3", "tabloid")] \
-    if os.environ.get("PLAYAIDS_FULL") else [("en", "a4"), ("ja", "a4")]
+# make test: every game in English and two in Japanese, on A4; CI (.ci/run, PLAYAIDS_FULL=1):
+# every game in every language on every paper
+MATRIX = [(g, lang, paper) for g in GAMES for lang in ("en", "ja", "both") for paper in ("a4", "letter", "a3", "tabloid")] \
+    if os.environ.get("PLAYAIDS_FULL") else \
+    [(g, "en", "a4") for g in GAMES] + [(g, "ja", "a4") for g in ("okinawa", "amigos-insurrectors")]
 
 
-@pytest.mark.parametrize("gid", GAMES)
-@pytest.mark.parametrize("lang,paper", MATRIX)
+@pytest.mark.parametrize("gid,lang,paper", MATRIX)
 def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid, lang, paper):
     path, boxes, _ = made(gid, lang, paper)
     found = _read_back(path, boxes)
