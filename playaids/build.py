@@ -137,7 +137,6 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
 GROUPS = {"card": "charts", "chartset": "charts", "sources": "charts", "summary": "summaries",
           "glossary-pdf": "summaries", "glossary-md": "summaries", "glossary-csv": "summaries", "turns": "turns",
           "setup-yaml": "setups", "setup-sheet": "setups"}
-ONLY = ("charts", "summaries", "turns", "setups", "ccss")
 
 
 def group(kind: str) -> str:
@@ -147,7 +146,7 @@ def group(kind: str) -> str:
 def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
           force=False, progress=None, key: str | None = None, only=()) -> str:
     """`key`: the build's stamp when the caller has already hashed it (and found it changed);
-    `only`: the groups of aids to build (ONLY), all when empty."""
+    `only`: the groups of aids to build (games.base.AID_GROUPS), all when empty."""
     t0 = time.perf_counter()
     if key is None:
         key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))

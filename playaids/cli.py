@@ -310,7 +310,7 @@ def data_validate(ctx, folder):
 @page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
-@click.option("--only", multiple=True, type=click.Choice(["charts", "summaries", "turns", "setups", "ccss"]),
+@click.option("--only", multiple=True, type=click.Choice(games.base.AID_GROUPS),
               help="Build only these aids (repeatable): charts = chart sets, cards and sources; summaries = rule "
                    "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
 @click.pass_context

@@ -28,7 +28,7 @@ def read_back(pdf_path):
 def assert_round_trip(table, game, lang, tmp_path, paper="a4"):
     pdf = tmp_path / f"{table.game}-{table.id}-{lang}-{paper}.pdf"
     pdf.write_bytes(cards.render(table, game, PageSpec(paper=paper, lang=lang)))
-    grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+    grids = cards.drawn_grids(table)
     found, page_text = read_back(pdf)
     assert len(found) == len(grids), f"{table.id} {lang}: {len(found)} tables read, {len(grids)} expected"
     for g, f in zip(grids, found):

@@ -7,6 +7,10 @@ from playaids.engine.vocabulary import GameCheck
 from playaids.errors import PlayaidsError
 
 
+# The groups of aids `build --only` names (the shared kinds' groups: build.GROUPS)
+AID_GROUPS = ("charts", "summaries", "turns", "setups", "ccss")
+
+
 class Game:
     id = ""
     # Checks no shared vocabulary expresses: name -> fn(constraint, setup, ctx) -> [Violation];
@@ -25,7 +29,7 @@ class Game:
     example_setups = True
     # Renderers of the game's own build jobs: job kind -> fn(job, data) -> bytes.
     renderers: dict = {}
-    # Their group for `build --only` (charts, summaries, turns, setups, ccss): job kind -> group.
+    # Their group for `build --only` (one of AID_GROUPS): job kind -> group.
     groups: dict = {}
 
     # A seed without rule numbers cites its section headings (§戦闘): their English, for

@@ -182,8 +182,9 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
                 cells.append("")
                 continue
             room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
-            long = _natural(s, font, size) > room + 0.5 or (i > 0 and j in left)
-            if _natural(s, font, size) > room + 0.5:
+            over = _natural(s, font, size) > room + 0.5
+            long = over or (i > 0 and j in left)
+            if over:
                 s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
             if long:
                 left_cells.append((j, i))
@@ -221,6 +222,36 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
     return t
 
 
+def drawn_grids(table: Table) -> list[Grid]:
+    """The grids a table prints: its results grid and its modifiers, those with columns."""
+    return [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+
+
+def heading(table: Table, spec: PageSpec) -> str:
+    """The table's title; where the results grid is not in the rules (printed on the map), the
+    aid is titled for what it holds: 'Assault Combat Table: Modifiers'."""
+    lang = spec.lang
+    out = table.title.get(lang).replace("\n", "  ")
+    if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
+        out += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
+                                        else spec.word("修正", "Modifiers")).replace("\n", " / ")
+    return out
+
+
+def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
+    """' (Rule 7.3.1)' after a legend entry or note, in the aid's language."""
+    return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
+
+
+def legend_text(entry, lang: str) -> str:
+    return f"{entry.code.get(lang).replace(chr(10), ' / ')} = {entry.text.get(lang).replace(chr(10), ' / ')}"
+
+
+def note_text(note, lang: str) -> str:
+    """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet."""
+    return note.text.get(lang).replace("\n", " / ").lstrip("・•").lstrip()
+
+
 def _rule_word(spec: PageSpec) -> str:
     return {"ja": "ルール", "en": "Rule"}.get(spec.lang, "ルール / Rule")
 
@@ -244,7 +275,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     font = fonts.register()
     lang = spec.lang
     _check_font(table, game, lang, font)
-    grids = [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
+    grids = drawn_grids(table)
     strings = [_grid_strings(g, lang) for g in grids]
     try:
         pagesize, size, widths = _layout(strings, font, spec, [_spans(g) for g in grids])
@@ -258,12 +289,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
                           wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
     small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
 
-    heading = table.title.get(lang).replace("\n", "  ")
-    if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
-        # the results grid is not here (printed on the map): the card is titled for what it holds
-        heading += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
-                                            else spec.word("修正", "Modifiers")).replace("\n", " / ")
-    out = [_para(heading, title)]
+    out = [_para(heading(table, spec), title)]
     m = [f"{_rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
@@ -280,18 +306,11 @@ def story(table: Table, game: Game | None, spec: PageSpec):
                                  ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
                                  ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note")))]))
         out += [box, Spacer(1, 6)]
-    k = 0
-    for g in (table.grid, table.modifiers):
-        if g is None or not g.columns:
-            continue
+    for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
             out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
-        out += [_grid_flowable(g, strings[k], widths[k], size, font, spec,
-                               row_groups=table.row_groups if g is table.grid else 1), Spacer(1, 6)]
-        k += 1
-
-    def rule_suffix(rule):
-        return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, lang)})" if rule else ""
+        out += [_grid_flowable(g, s, w, size, font, spec, row_groups=table.row_groups if g is table.grid else 1),
+                Spacer(1, 6)]
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):
         """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
@@ -303,13 +322,10 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     if table.cell_notes():   # the key of the shading, under the grids it explains (provenance is in
         out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
     if table.legend:
-        items = [para(f"{e.code.get(lang).replace(chr(10), ' / ')} = {e.text.get(lang).replace(chr(10), ' / ')}{rule_suffix(e.rule)}", body)
-                 for e in table.legend]
+        items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
     if table.notes:
-        # the seed's own list mark (・) gives way to the card's bullet
-        notes = [para(f"{n.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule_suffix(n.rule)}",
-                      body, "•") for n in table.notes]
+        notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in table.notes]
         # the heading keeps its first note, the last notes go over a page turn together
         head, notes = [Paragraph(escape(spec.word("注", "Notes")), h2), *notes[:1]], notes[1:]
         out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])
@@ -329,9 +345,7 @@ def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     room = trim[0] - 2 * spec.margin - 24   # the page number keeps its place at the right
     if fonts.width(left, fonts.GOTHIC, 7) > room:
         left = names[-1]
-    while fonts.width(left, fonts.GOTHIC, 7) > room and len(left) > 1:
-        left = left[:-2] + "…"
-    return page.footer(spec, trim, font, left)
+    return page.footer(spec, trim, font, page.fit_line(left, 7, room))
 
 
 def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:

@@ -3,7 +3,7 @@ language and paper, as a publisher prints them.
 
 Each table becomes a block: a heading band, its grids, the key of its shading, its legend and
 notes. A block is as wide as its grids need (one column of the page or several), its cell
-text as large as fits (8.5 pt down to 7 pt, then wrapped, never smaller). Blocks are packed
+text as large as fits (8 pt down to 7 pt, then wrapped, never smaller). Blocks are packed
 masonry-fashion: in sheet order, each goes where the columns it spans are lowest; one that
 fits no room left on the page waits for the next page while later ones fill the gaps, and a
 block taller than a page flows on, its heading band repeated. A sheet takes the orientation
@@ -22,7 +22,7 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Paragraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -66,7 +66,6 @@ class _Block:
     span: int
     width: float
     flows: list        # flowables, each wrapped at `width`
-    cont: bool = False  # a continuation: its band says so
 
     @property
     def height(self) -> float:
@@ -86,8 +85,8 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, game: Game | None, spec: PageSpec):
-        self.game, self.spec, self.lang = game, spec, spec.lang
+    def __init__(self, spec: PageSpec):
+        self.spec, self.lang = spec, spec.lang
         self.font = fonts.register()
         f = self.font
         self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
@@ -108,34 +107,23 @@ class _Maker:
         return self._fits[key]
 
     def _fit(self, table, n, column):
-        grids = self.grids(table)
+        grids = cards.drawn_grids(table)
         strings = [cards._grid_strings(g, self.lang) for g in grids]
         spans = [cards._spans(g) for g in grids]
         cjk = self.lang in ("ja", "both")
         # span by span: unwrapped at a legible size, then wrapped where no column is squeezed
         # below its comfortable width; then wrapped at any width, the full page last
-        for span in range(1, n + 1):
+        trials = [(span, wrap, size, wrap) for span in range(1, n + 1)
+                  for wrap, sizes in ((False, SIZES), (True, SIZES[:2])) for size in sizes]
+        trials += [(span, True, size, False) for span in range(1, n + 1) for size in SIZES]
+        for span, wrap, size, comfort in trials:
             width = span * column + (span - 1) * GUTTER
-            for wrap, sizes in ((False, SIZES), (True, SIZES[:2])):
-                for size in sizes:
-                    widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp)
-                              for s, sp in zip(strings, spans)]
-                    if all(w is not None for w in widths) and (not wrap or all(
-                            _comfortable(s, w, self.font, size) for s, w in zip(strings, widths))):
-                        return span, width, size, [_stretch(s, w, width, self.font, size)
-                                                   for s, w in zip(strings, widths)]
-        for span in range(1, n + 1):
-            width = span * column + (span - 1) * GUTTER
-            for size in SIZES:
-                widths = [cards._column_widths(s, self.font, size, width, True, cjk, sp)
-                          for s, sp in zip(strings, spans)]
-                if all(w is not None for w in widths):
-                    return span, width, size, [_stretch(s, w, width, self.font, size) for s, w in zip(strings, widths)]
+            widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp) for s, sp in zip(strings, spans)]
+            if None in widths or (comfort and not all(
+                    _comfortable(s, w, self.font, size) for s, w in zip(strings, widths))):
+                continue
+            return span, width, size, [_stretch(s, w, width, self.font, size) for s, w in zip(strings, widths)]
         return None
-
-    @staticmethod
-    def grids(table: Table):
-        return [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
 
     # -- building ---------------------------------------------------------------------------
     def block(self, table: Table, n: int, column: float) -> _Block | None:
@@ -154,7 +142,7 @@ class _Maker:
                                      ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note"))),
                                      ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
             flows.append(box)
-        for g, w in zip(self.grids(table), widths):
+        for g, w in zip(cards.drawn_grids(table), widths):
             if g is table.modifiers:
                 flows.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), self.sub))
             strings = cards._grid_strings(g, lang)
@@ -169,11 +157,9 @@ class _Maker:
         if table.cell_notes():   # the key of the shading, under the grids it explains
             flows.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
         def rule(r):   # the band cites the table's rule: a note citing the same says nothing more
-            return "" if r == table.rule else self.rule_suffix(r)
-        flows += [self.para(f"{e.code.get(lang).replace(chr(10), ' / ')} = "
-                            f"{e.text.get(lang).replace(chr(10), ' / ')}{rule(e.rule)}") for e in table.legend]
-        flows += [self.para(f"{x.text.get(lang).replace(chr(10), ' / ').lstrip('・•').lstrip()}{rule(x.rule)}",
-                            bullet="•") for x in table.notes]
+            return "" if r == table.rule else cards.rule_suffix(table, spec, r)
+        flows += [self.para(cards.legend_text(e, lang) + rule(e.rule)) for e in table.legend]
+        flows += [self.para(cards.note_text(x, lang) + rule(x.rule), bullet="•") for x in table.notes]
         for f in flows:
             f.wrap(width, 1e6)
         return _Block(table, span, width, flows)
@@ -191,11 +177,6 @@ class _Maker:
         t.keep_with_next = True
         return t
 
-    def rule_suffix(self, rule) -> str:
-        if not rule:
-            return ""
-        return f" ({cards._rule_word(self.spec)} {games.rule_label(self.game.id if self.game else '', rule, self.lang)})"
-
     def para(self, text: str, bullet: str = "", size: float = TEXT):
         if self.lang == "en":
             st = self.text if size == TEXT else ParagraphStyle("t", parent=self.text, fontSize=size,
@@ -204,13 +185,10 @@ class _Maker:
         return Lines(text, size, indent=7.0 if bullet else 0.0, bullet=bullet, after=0.0, leading=LEADING)
 
     def band(self, table: Table, width: float, cont: bool = False):
-        """The table's heading: its title on a dark band under a heavy rule, the rule and dice
-        at the right."""
+        """The table's heading on a dark band: its title at the left, the rule and dice at the
+        right; a continuation says so."""
         spec, lang = self.spec, self.lang
-        title = table.title.get(lang).replace("\n", "  ")
-        if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
-            title += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
-                                             else spec.word("修正", "Modifiers")).replace("\n", " / ")
+        title = cards.heading(table, spec)
         if cont:
             title += spec.word("（続き）", " (continued)")
         right = f"{cards._rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
@@ -313,8 +291,8 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tupl
         return None, block
     band = maker.band(block.table, block.width, cont=True)
     band.wrap(block.width, 1e6)
-    return (_Block(block.table, block.span, block.width, head, block.cont),
-            _Block(block.table, block.span, block.width, [band] + rest, True))
+    return (_Block(block.table, block.span, block.width, head),
+            _Block(block.table, block.span, block.width, [band] + rest))
 
 
 def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker) -> list[list[_Placed]]:
@@ -410,7 +388,7 @@ def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple
 
 
 def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
-    maker = _Maker(game, spec)
+    maker = _Maker(spec)
     font = maker.font
     laid = []
     for sheet in sheets:
@@ -472,9 +450,7 @@ def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim,
 def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
     """Game and sheet at the left (cut short with an ellipsis before the page number), the
     page number at the right."""
-    room = trim[0] - 2 * spec.margin - 24
-    while fonts.width(left, fonts.GOTHIC, 7) > room and len(left) > 1:
-        left = left[:-2] + "…"
+    left = page.fit_line(left, 7, trim[0] - 2 * spec.margin - 24)
     c.saveState()
     c.setFont(font, 7)
     c.setFillColor(colors.HexColor(spec.colour("muted")))

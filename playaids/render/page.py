@@ -183,6 +183,15 @@ def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
     return x + 12
 
 
+def fit_line(text: str, size: float, room: float) -> str:
+    """`text` cut short with an ellipsis to fit `room` points at `size` (IPAex Gothic)."""
+    from playaids import fonts
+
+    while fonts.width(text, fonts.GOTHIC, size) > room and len(text) > 1:
+        text = text[:-2] + "…"
+    return text
+
+
 def footer(spec: "PageSpec", trim: tuple[float, float], font: str, left: str):
     """A platypus page callback: print marks, then `left` and the page number in the footer."""
     from reportlab.lib import colors
