@@ -8,14 +8,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playaids import load  # noqa: E402
+from playaids import repository  # noqa: E402
 from playaids.render import cards  # noqa: E402
 from playaids.render.page import PageSpec  # noqa: E402
 
 
 def main(game_id="macarthur-bataan", table_id="crt"):
-    root = load.data_dir()
-    game = load.load_game(root, game_id)
+    root = repository.data_dir()
+    game = root.game(game_id)
     table = game.tables.get(table_id) or next(iter(game.tables.values()))
     spec = PageSpec(lang="ja")
     cards.render(table, game, spec)  # warm: fonts registered, modules imported

@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playaids import load  # noqa: E402
 from playaids.checker import Glossary, check_file, readers  # noqa: E402
 from playaids.model import Grid, Row, Table, Text  # noqa: E402
 from playaids.render import cards  # noqa: E402
 from playaids.render.page import PageSpec  # noqa: E402
+from playaids.repository import Repository
 
 FULL_WIDTH = str.maketrans("0123456789+-", "０１２３４５６７８９＋－")
 RESULTS = ["–", "1 / 1", "– / 2DR", "1D / 1", "3DRTG", "+1", "-2", "2S", "D", "2-1"]
@@ -76,11 +76,11 @@ def main() -> int:
     cells = len(table.grid.rows) * len(table.grid.columns)
     print(f"check-table {cells} cells (CSV, full-width, ja headers): {t_big:.3f} s (target <= 0.2 s)")
 
-    root = load.DEFAULT_DATA
+    root = Repository.builtin()
     ok = t_big <= 0.2
     for game_id, table_id in (("okinawa", "kamikaze-hits"), ("macarthur-bataan", "crt")):
-        game = load.load_game(root, game_id, with_tables=False)
-        t = load.load_table(root, game_id, table_id)
+        game = root.game(game_id, with_tables=False)
+        t = root.table(game_id, table_id)
         pdf = tmp / f"{table_id}.pdf"
         pdf.write_bytes(cards.render(t, game, PageSpec(lang="ja")))
         gl = Glossary(game.glossary)

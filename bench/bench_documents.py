@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playaids import docbuild, load  # noqa: E402
+from playaids import docbuild, repository  # noqa: E402
 from playaids.render.page import LANGS, PAPERS  # noqa: E402
 
 
@@ -24,8 +24,8 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     args = ap.parse_args(argv)
     papers = tuple(sorted(PAPERS)) if args.paper == "all" else (args.paper,)
-    root = load.data_dir()
-    ids = load.game_ids(root)
+    root = repository.data_dir()
+    ids = root.game_ids()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)

@@ -8,19 +8,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playaids import games, load  # noqa: E402
+from playaids import games, repository  # noqa: E402
 from playaids.engine import generate as gen  # noqa: E402
-from playaids.engine import loading  # noqa: E402
 from playaids.engine import verify as ver  # noqa: E402
 
 
 def okinawa(n=200):
-    root = load.data_dir()
-    gmap = loading.load_map(root, "okinawa")
+    root = repository.data_dir()
+    gmap = root.map("okinawa")
     checks = games.checks("okinawa").items()
     worst = 0.0
-    for sid in loading.scenario_ids(root, "okinawa"):
-        scenario = loading.load_scenario(root, "okinawa", sid)
+    for sid in root.scenario_ids("okinawa"):
+        scenario = root.scenario("okinawa", sid)
         setup = gen.generate(scenario, gmap, root, 1)
         ver.verify(setup, scenario, gmap, root, checks)  # warm
         t0 = time.perf_counter()
@@ -35,9 +34,9 @@ def okinawa(n=200):
 
 def setups_per_second(game="macarthur-bataan", scenario_id="historical", seconds=2.0):
     """Generated and verified setups per second, one process (chit-level scenarios)."""
-    root = load.data_dir()
-    gmap = loading.load_map(root, game)
-    scenario = loading.load_scenario(root, game, scenario_id)
+    root = repository.data_dir()
+    gmap = root.map(game)
+    scenario = root.scenario(game, scenario_id)
     checks = games.checks(game).items()
     ver.verify(gen.generate(scenario, gmap, root, 0), scenario, gmap, root, checks)  # warm
     n, t0 = 0, time.perf_counter()
@@ -59,9 +58,9 @@ def chit_level_per_second(game="macarthur-bataan", scenario_id="historical", sec
     from playaids.engine import vocabulary
     from playaids.engine.context import Context
 
-    root = load.data_dir()
-    gmap = loading.load_map(root, game)
-    scenario = dataclasses.replace(loading.load_scenario(root, game, scenario_id), units=[], constraints=[])
+    root = repository.data_dir()
+    gmap = root.map(game)
+    scenario = dataclasses.replace(root.scenario(game, scenario_id), units=[], constraints=[])
     n, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         rng = random.Random(n)

@@ -37,13 +37,14 @@ def build_times() -> list[tuple[str, str]]:
 
 
 def one_card() -> tuple[str, str]:
-    from playaids import load
     from playaids.render import cards
     from playaids.render.page import PageSpec
 
-    root = load.data_dir()
-    game = load.load_game(root, "macarthur-bataan", with_tables=False)
-    table = load.load_table(root, "macarthur-bataan", "crt")
+    from playaids.repository import Repository
+
+    root = Repository.builtin()
+    game = root.game("macarthur-bataan", with_tables=False)
+    table = root.table("macarthur-bataan", "crt")
     cards.render(table, game, PageSpec(lang="ja"))
     best = float("inf")
     for _ in range(5):  # best of 5 batches: this shared VM's timings wander by +-30 %
@@ -55,13 +56,14 @@ def one_card() -> tuple[str, str]:
 
 
 def one_chart_set() -> tuple[str, str]:
-    from playaids import chartsets, load
     from playaids.render import chartsheet
     from playaids.render.page import PageSpec
 
-    root = load.data_dir()
-    game = load.load_game(root, "okinawa")
-    sheets = chartsets.load_sheets(root, "okinawa")
+    from playaids.repository import Repository
+
+    root = Repository.builtin()
+    game = root.game("okinawa")
+    sheets = root.sheets("okinawa")
     chartsheet.render(game, sheets, game.tables, PageSpec(lang="en"))
     best = float("inf")
     for _ in range(3):
@@ -73,13 +75,14 @@ def one_chart_set() -> tuple[str, str]:
 
 
 def one_document() -> tuple[str, str]:
-    from playaids import load, rules
     from playaids.render import summary
     from playaids.render.page import PageSpec
 
-    root = load.data_dir()
-    game = load.load_game(root, "okinawa", with_tables=False)
-    data = rules.load_summary(root, "okinawa")
+    from playaids.repository import Repository
+
+    root = Repository.builtin()
+    game = root.game("okinawa", with_tables=False)
+    data = root.summary("okinawa")
     summary.render(data, game, PageSpec(lang="both"))
     t0 = time.perf_counter()
     summary.render(data, game, PageSpec(lang="both"))

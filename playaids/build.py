@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from playaids import atomic, buildstamp, docbuild, gallery, games, load
+from playaids import atomic, buildstamp, docbuild, gallery, games
 from playaids.docbuild import Job
 from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
@@ -28,54 +28,50 @@ def _spec(job: Job) -> PageSpec:
     return job.spec()
 
 
-def _card(job: Job, data) -> bytes:
+def _card(job: Job, repo) -> bytes:
     from playaids.render import cards
 
-    table = load.load_table(data[("root",)], job.game, job.scenario)
-    return cards.render(table, data[("game", job.game)], _spec(job))
+    return cards.render(repo.table(job.game, job.scenario), repo.game(job.game, with_tables=False), _spec(job))
 
 
-def _chartset(job: Job, data) -> bytes:
-    from playaids import chartsets
+def _chartset(job: Job, repo) -> bytes:
     from playaids.render import chartsheet
 
-    root = data[("root",)]
-    tables = {tid: load.load_table(root, job.game, tid) for tid in load.table_ids(root, job.game)}
-    return chartsheet.render(data[("game", job.game)], chartsets.load_sheets(root, job.game), tables, _spec(job))
+    return chartsheet.render(repo.game(job.game, with_tables=False), repo.sheets(job.game), repo.tables(job.game),
+                             _spec(job))
 
 
-def _sources(job: Job, data) -> bytes:
+def _sources(job: Job, repo) -> bytes:
+    from playaids import turns
     from playaids.render import sources
 
-    root = data[("root",)]
-    tables = [load.load_table(root, job.game, tid) for tid in load.table_ids(root, job.game)]
-    from playaids import turns
-
-    record = turns.load_turns(root, job.game) if job.game in turns.games_with_turns(root) else None
-    return sources.render(data[("game", job.game)], tables, _spec(job), record)
+    record = repo.turns(job.game) if repo.has(job.game, turns.FILE) else None
+    return sources.render(repo.game(job.game, with_tables=False), list(repo.tables(job.game).values()), _spec(job),
+                          record)
 
 
-def _setup(job: Job, data):
+def _setup(job: Job, repo):
+    """The example setup of a scenario, generated and verified once (its YAML and its sheets)."""
     from playaids.engine import api
 
-    key = ("setup", job.game, job.scenario)
-    if key not in data:
-        setup = api.generate(data[("root",)], job.game, job.scenario, EXAMPLE_SEED)
-        data[key] = (setup, *api.verify_setup(data[("root",)], setup))
-    return data[key]
+    key = ("example-setup", job.game, job.scenario)
+    if key not in repo.memo:
+        setup = api.generate(repo, job.game, job.scenario, EXAMPLE_SEED)
+        repo.memo[key] = (setup, *api.verify_setup(repo, setup))
+    return repo.memo[key]
 
 
-def _setup_yaml(job: Job, data) -> bytes:
+def _setup_yaml(job: Job, repo) -> bytes:
     from playaids.engine import setupfile
 
-    return setupfile.dump(_setup(job, data)[0]).encode("utf-8")
+    return setupfile.dump(_setup(job, repo)[0]).encode("utf-8")
 
 
-def _setup_sheet(job: Job, data) -> bytes:
+def _setup_sheet(job: Job, repo) -> bytes:
     from playaids.render import setupsheet
 
-    setup, scenario, found = _setup(job, data)
-    return setupsheet.render(data[("root",)], setup, scenario, found, _spec(job))
+    setup, scenario, found = _setup(job, repo)
+    return setupsheet.render(repo, setup, scenario, found, _spec(job))
 
 
 docbuild.RENDERERS.update({"card": _card, "chartset": _chartset, "sources": _sources, "setup-yaml": _setup_yaml, "setup-sheet": _setup_sheet,
@@ -84,17 +80,14 @@ docbuild.RENDERERS.update({"card": _card, "chartset": _chartset, "sources": _sou
 
 def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
     """Chart cards, example setups and sheets, and each game's own aids (games.base.Game.jobs)."""
-    from playaids.engine import loading
 
     jobs: list[Job] = []
-    docbuild._DATA[("root",)] = root
     for gid in ids:
-        g = load.game_dir(root, gid)
-        game = docbuild._DATA.get(("game", gid)) or load.load_game(root, gid, with_tables=False)
-        docbuild._DATA[("game", gid)] = game
-        for tid in load.table_ids(root, gid):
+        g = root.game_dir(gid)
+        root.game(gid, with_tables=False)   # errors surface before any rendering
+        for tid in root.table_ids(gid):
             path = g / "tables" / f"{tid}.yaml"
-            load.load_table(root, gid, tid)  # errors surface before any rendering
+            root.table(gid, tid)  # errors surface before any rendering
             for paper in papers:
                 for lang in langs:
                     jobs.append(Job("card", gid, out / gid / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang,
@@ -102,8 +95,8 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
         # the chart set: every table on a few dense sheets, one file per language and paper (issue 14)
         from playaids import chartsets
 
-        chartsets.load_sheets(root, gid)   # errors surface before any rendering
-        if table_ids := load.table_ids(root, gid):
+        root.sheets(gid)   # errors surface before any rendering
+        if table_ids := root.table_ids(gid):
             sheet_inputs = tuple(g / "tables" / f"{t}.yaml" for t in table_ids) + tuple(
                 p for p in (g / chartsets.FILE,) if p.is_file())
             for paper in papers:
@@ -116,8 +109,8 @@ def plan_aids(root, out: Path, ids, langs, papers, grayscale) -> list[Job]:
             for paper in papers:
                 jobs.append(Job("sources", gid, out / gid / f"sources.{paper}.pdf", None, "en", paper, grayscale,
                                 0.3, table_files))
-        for sid in loading.scenario_ids(root, gid):
-            scenario = loading.load_scenario(root, gid, sid)
+        for sid in root.scenario_ids(gid):
+            scenario = root.scenario(gid, sid)
             if not games.game(gid).example_setups:  # generation needs inputs the data cannot give
                 continue
             # what a setup reads: its scenario, the tables its lookups consult, the map facts
@@ -152,10 +145,10 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         key = buildstamp.stamp(root, buildstamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))
         if not force and (done := buildstamp.nothing_to_do(out, key, t0)):
             return done
-    ids = list(games) if games else load.game_ids(root)
+    ids = list(games) if games else root.game_ids()
     if not ids:
         raise PlayaidsError(f"{root}: no game folder here (a game is a folder holding game.yaml)")
-    known = set(load.game_ids(root))
+    known = set(root.game_ids())
     for gid in ids:
         if gid not in known:
             from playaids.errors import UnknownId
@@ -167,7 +160,7 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     buildstamp.forget(out)
     valid_cache = out / ".playaids-cache" / "valid.json"
     try:
-        load.VALID_DIGESTS.update(json.loads(valid_cache.read_text(encoding="utf-8")))
+        root.valid_digests.update(json.loads(valid_cache.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         pass
     jobs = docbuild.plan(root, out, ids, langs, papers, grayscale) + plan_aids(root, out, ids, langs, papers,
@@ -179,8 +172,8 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     if force:
         (out / docbuild.CACHE).unlink(missing_ok=True)
     written, unchanged_ = docbuild.run(root, jobs, out, progress=progress)
-    atomic.write_text(valid_cache, json.dumps(sorted(load.VALID_DIGESTS)[-20000:], indent=0) + "\n")
-    titles = {gid: docbuild._DATA[("game", gid)].title.get("both").replace("\n", " / ") for gid in ids}
+    atomic.write_text(valid_cache, json.dumps(sorted(root.valid_digests)[-20000:], indent=0) + "\n")
+    titles = {gid: root.game(gid, with_tables=False).title.get("both").replace("\n", " / ") for gid in ids}
     lang = "ja" if list(langs) == ["ja"] else "en"
     index = gallery.write(out, titles, [j.path for j in jobs], {j.path: _aid_title(root, j, lang) for j in jobs})
     previews = sorted((out / ".previews").glob("*.png"))
@@ -193,14 +186,13 @@ def _aid_title(root, job: Job, lang: str) -> str:
     word = {"ja": 0, "en": 1}[lang]
     try:
         if job.kind == "card":
-            return load.load_table(root, job.game, job.scenario).title.get(lang).replace("\n", " ")
+            return root.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
         if job.kind == "turns":
-            scen = docbuild._DATA[("turns", job.game)].scenario(job.scenario)
+            scen = root.turns(job.game).scenario(job.scenario)
             return f"{('ターン記録', 'Turn record')[word]}: {scen.name.get(lang)}"
         if job.kind.startswith("setup"):
-            from playaids.engine import loading
 
-            title = loading.load_scenario(root, job.game, job.scenario).title
+            title = root.scenario(job.game, job.scenario).title
             return f"{('セットアップ例', 'Example setup')[word]}: {title.get(lang) if hasattr(title, 'get') else title}"
     except Exception:   # a title is a nicety: the file name stands in
         return ""

@@ -56,11 +56,7 @@ MAX_FILE = 2 * 1024 * 1024 + 1  # past the YAML reader's cap the file is an erro
 def _games(root) -> list[Path]:
     """The game folders a build reads (`<game>/game.yaml` marks one; with several data folders,
     the first holding a game id)."""
-    from playaids import load
-
-    if isinstance(root, load.DataPath):
-        return [root.game_dir(g) for g in root.game_ids()]
-    return sorted(p.parent for p in Path(root).glob("*/game.yaml") if p.is_file())
+    return root.game_dirs()
 
 
 def data_files(root) -> list[Path]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from playaids import load, yamlsafe
+from playaids import load
 from playaids.model import Text
 
 FILE = "sheets.yaml"
@@ -20,14 +20,14 @@ class Sheet:
     tables: tuple[str, ...]
 
 
-def load_sheets(root, game_id: str) -> tuple[Sheet, ...]:
-    """The game's sheets, checked against its tables: an unknown id, a table on two sheets or
-    on none is an error at its line."""
-    path = load.game_dir(root, game_id) / FILE
-    known = load.table_ids(root, game_id)
-    if not path.is_file():
-        return (Sheet("charts", ALL, tuple(known)),) if known else ()
-    located = yamlsafe.load(path)
+def one_sheet(known: list[str]) -> tuple[Sheet, ...]:
+    """The sheets of a game without sheets.yaml: one, of all its tables (`known`)."""
+    return (Sheet("charts", ALL, tuple(known)),) if known else ()
+
+
+def sheets_from(located, game_id: str, known: list[str]) -> tuple[Sheet, ...]:
+    """A sheets.yaml, checked against the game's tables (`known`): an unknown id, a table on
+    two sheets or on none is an error at its line."""
     load.validate(located, "sheets")
     sheets, where = [], {}
     for i, doc in enumerate(located.data["sheets"]):

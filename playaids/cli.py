@@ -10,13 +10,13 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, completion, games, load
+from playaids import __version__, atomic, completion, games, repository
 from playaids.errors import DataError, PlayaidsError, printable
 from playaids.pageoptions import page_options, spec_values
 
 
 def _root(ctx) -> Path:
-    return load.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
+    return repository.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -72,23 +72,20 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
     if units_of:
         if not game:
             raise PlayaidsError("--units needs GAME")
-        from playaids.engine import loading
-
-        sc = loading.load_scenario(root, game, units_of)
+        sc = root.scenario(game, units_of)
         rows = [{"id": u.id, "title": (u.name or {}).get(lang) or u.id, "side": u.side, "count": u.count,
                  "at": u.at if u.at is not None else "any", "rule": u.rule} for u in sc.units]
     elif scenarios and game:
-        from playaids.engine import loading
 
-        load.load_game(root, game, with_tables=False)
-        rows = [{"id": sid, "title": loading.load_scenario(root, game, sid).title.get(lang) or sid}
-                for sid in loading.scenario_ids(root, game)]
+        root.game(game, with_tables=False)
+        rows = [{"id": sid, "title": root.scenario(game, sid).title.get(lang) or sid}
+                for sid in root.scenario_ids(game)]
     elif game:
-        rows = [{"id": tid, "title": load.load_table(root, game, tid).title.get(lang) or tid}
-                for tid in load.table_ids(root, game)]
+        rows = [{"id": tid, "title": root.table(game, tid).title.get(lang) or tid}
+                for tid in root.table_ids(game)]
     else:
-        rows = [{"id": gid, "title": load.load_game(root, gid, with_tables=False).title.get(lang) or gid,
-                 "source": str(load.game_dir(root, gid))} for gid in load.game_ids(root)]
+        rows = [{"id": gid, "title": root.game(gid, with_tables=False).title.get(lang) or gid,
+                 "source": str(root.game_dir(gid))} for gid in root.game_ids()]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
         return
@@ -101,7 +98,7 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
             click.echo(printable(f"{r['id']:<{width}}  {r['side']:<8} {str(r['count']):>8}  at {at}  ({r['rule']})"
                                  f"  {' '.join(str(r['title']).split())}"))
         else:
-            builtin = "source" not in r or Path(r["source"]).parent == Path(load.DEFAULT_DATA)
+            builtin = "source" not in r or Path(r["source"]).parent == Path(repository.DEFAULT_DATA)
             origin = "" if builtin else f"  (from {Path(r['source']).parent})"
             click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}{origin}"))
 
@@ -123,11 +120,11 @@ def table(ctx, game, table, fmt, page, out):
     """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
     root = _root(ctx)
     fmt = atomic.format_for(fmt, out, TABLE_FORMATS, "csv")
-    t = load.load_table(root, game, table)
+    t = root.table(game, table)
     if fmt == "pdf":
         from playaids.render import cards
 
-        g = load.load_game(root, game, with_tables=False)
+        g = root.game(game, with_tables=False)
         atomic.emit_pdf(cards.render(t, g, page), out)
         return
     from playaids import export
@@ -167,9 +164,9 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
     if template:
         if seed is not None or count or sheet:
             raise PlayaidsError("--template writes a blank setup: no --seed, --count or --sheet")
-        from playaids.engine import loading, template as fill_in
+        from playaids.engine import template as fill_in
 
-        _emit(fill_in.template(loading.load_scenario(root, game, scenario), page.lang), out)
+        _emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
         return
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
@@ -295,8 +292,8 @@ def data_schema(kind):
 @click.pass_context
 def data_validate(ctx, folder):
     """Check every game folder of the data folder; one line per problem, exit 2 if any."""
-    root = load.data_dir(folder, builtin=False) if folder else _root(ctx)
-    ids, errors = load.validate_all(root)
+    root = repository.data_dir(folder, builtin=False) if folder else _root(ctx)
+    ids, errors = root.validate_all()
     for e in errors:
         click.echo(str(e), err=True)
     if errors:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from click.shell_completion import CompletionItem
 
-from playaids import load
+from playaids import repository
 
 
 def _root(ctx):
     params = ctx.find_root().params
-    return load.data_dir(params.get("data"), not params.get("no_builtin"))
+    return repository.data_dir(params.get("data"), not params.get("no_builtin"))
 
 
 def _items(ids, incomplete: str) -> list[CompletionItem]:
@@ -18,22 +18,21 @@ def _items(ids, incomplete: str) -> list[CompletionItem]:
 
 def games(ctx, param, incomplete):
     try:
-        return _items(load.game_ids(_root(ctx)), incomplete)
+        return _items(_root(ctx).game_ids(), incomplete)
     except Exception:  # completion must stay silent on any data problem
         return []
 
 
 def tables(ctx, param, incomplete):
     try:
-        return _items(load.table_ids(_root(ctx), ctx.params["game"]), incomplete)
+        return _items(_root(ctx).table_ids(ctx.params["game"]), incomplete)
     except Exception:
         return []
 
 
 def scenarios(ctx, param, incomplete):
     try:
-        from playaids.engine import loading
 
-        return _items(loading.scenario_ids(_root(ctx), ctx.params["game"]), incomplete)
+        return _items(_root(ctx).scenario_ids(ctx.params["game"]), incomplete)
     except Exception:
         return []

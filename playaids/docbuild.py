@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from playaids import atomic, buildstamp, glossary, load, rules, turns
+from playaids import atomic, buildstamp, glossary, summaries, turns
 from playaids.errors import PlayaidsError
 from playaids.render.page import PageSpec
 
@@ -45,14 +45,13 @@ class Job:
                         crop_marks=self.crop_marks)
 
 
-# Kinds rendered outside this module (chart cards, setups, CCSS): kind -> render(job, data)
+# Kinds rendered outside this module (chart cards, setups, CCSS): kind -> render(job, repo)
 RENDERERS: dict = {}
 
-# Loaded data, shared with the worker processes by fork (read only).
-_DATA: dict = {}
-# The files whose first page the gallery shows, and the output folder: a worker makes the
-# preview as soon as it has written such a file (set by `run` before the workers fork).
-_PREVIEW: dict = {"sources": frozenset(), "out": None}
+# What the workers are handed by fork (set by `run` before they start, read only): the
+# repository holding the loaded data, the files whose first page the gallery shows, and the
+# output folder (a worker makes a preview as soon as it has written such a file).
+_RUN: dict = {"repo": None, "previews": frozenset(), "out": None}
 
 
 def _file_key(*paths) -> str:
@@ -68,20 +67,18 @@ def plan(root, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
     """Load every game's documents (errors surface here) and list the files to write."""
     jobs: list[Job] = []
     for gid in ids:
-        game = load.load_game(root, gid, with_tables=False)
-        _DATA[("game", gid)] = game
+        game = root.game(gid, with_tables=False)
         d = out / gid
-        if turns.path(root, gid).is_file():
-            rec = turns.load_turns(root, gid)
-            _DATA[("turns", gid)] = rec
+        if root.has(gid, turns.FILE):
+            rec = root.turns(gid)
             for s in rec.scenarios:
                 for paper in papers:
                     for lang in langs:
                         cost = (2.0 if lang == "both" else 1.0) * (1 + len(s.turns) / 15)
                         jobs.append(Job("turns", gid, d / "turns" / f"{s.id}.{lang}.{paper}.pdf", s.id, lang,
                                         paper, grayscale, cost))
-        if rules.path(root, gid).is_file():
-            _DATA[("rules", gid)] = rules.load_summary(root, gid)
+        if root.has(gid, summaries.FILE):
+            root.summary(gid)   # errors surface before any rendering
             for paper in papers:
                 for lang in langs:
                     jobs.append(Job("summary", gid, d / f"summary.{lang}.{paper}.pdf", None, lang, paper, grayscale,
@@ -96,31 +93,31 @@ def plan(root, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
 
 
 def _key(root, job: Job, code: str) -> str:
-    g = load.game_dir(root, job.game)
+    g = root.game_dir(job.game)
     files = [g / "game.yaml", g / "glossary.yaml"]
     if job.kind == "turns":
         files.append(g / turns.FILE)
     if job.kind == "summary":
-        files.append(g / rules.FILE)
+        files.append(g / summaries.FILE)
     files += list(job.inputs)
     return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.lang}|{job.paper}|"
                           f"{job.grayscale}|{job.bleed_mm}|{job.crop_marks}".encode()).hexdigest()
 
 
-def render(job: Job) -> bytes:
+def render(job: Job, repo) -> bytes:
     """The bytes of one document (a worker's whole task)."""
     if job.kind in RENDERERS:
-        return RENDERERS[job.kind](job, _DATA)
-    game = _DATA[("game", job.game)]
+        return RENDERERS[job.kind](job, repo)
+    game = repo.game(job.game, with_tables=False)
     spec = job.spec()
     if job.kind == "turns":
         from playaids.render import turnsheet
 
-        return turnsheet.render(_DATA[("turns", job.game)], game, job.scenario, spec)
+        return turnsheet.render(repo.turns(job.game), game, job.scenario, spec)
     if job.kind == "summary":
         from playaids.render import summary
 
-        return summary.render(_DATA[("rules", job.game)], game, spec)
+        return summary.render(repo.summary(job.game), game, spec)
     if job.kind == "glossary-pdf":
         from playaids.render import glossary_pdf
 
@@ -136,12 +133,12 @@ def render(job: Job) -> bytes:
 
 def _work(job: Job):
     try:
-        data = render(job)
+        data = render(job, _RUN["repo"])
         atomic.write_bytes(job.path, data)
-        if job.path in _PREVIEW["sources"]:
+        if job.path in _RUN["previews"]:
             from playaids import gallery
 
-            gallery.preview(job.path, _PREVIEW["out"], data)
+            gallery.preview(job.path, _RUN["out"], data)
         return None
     except PlayaidsError as e:  # exceptions with custom signatures do not pickle: send the line
         return str(e)
@@ -225,13 +222,13 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
             progress(done_count, len(todo))
 
     for j in (j for j in todo if j.cost == 0):
-        atomic.write_bytes(j.path, render(j))
+        atomic.write_bytes(j.path, render(j, root))
         tick()
     errors: list[str] = []
     if heavy:
         from playaids import gallery
 
-        _PREVIEW.update(sources=frozenset(gallery.preview_sources(j.path for j in jobs)), out=out)
+        _RUN.update(repo=root, previews=frozenset(gallery.preview_sources(j.path for j in jobs)), out=out)
         _warm()
         workers = workers or min(len(heavy), os.cpu_count() or 1)
         if workers <= 1:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic, completion, load
+from playaids import atomic, completion, repository
 from playaids.errors import PlayaidsError
 from playaids.pageoptions import page_options
 
 
 def _root(ctx):
-    return load.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
+    return repository.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
 
 
 write_pdf = atomic.emit_pdf
@@ -29,12 +29,11 @@ def turns_cmd(ctx, game, scenario, page, fmt, out):
     """Turn-record sheet of GAME (SCENARIO: a scenario id, default the first) as PDF, or its
     track as SVG."""
     fmt = atomic.format_for(fmt, out, ("pdf", "svg"), "pdf")
-    from playaids import turns
     from playaids.render import turnsheet
 
     root = _root(ctx)
-    g = load.load_game(root, game, with_tables=False)
-    rec = turns.load_turns(root, game)
+    g = root.game(game, with_tables=False)
+    rec = root.turns(game)
     rec.scenario(scenario)  # unknown scenario: one clean line before any work
     if fmt == "svg":
         svg = turnsheet.track_svg(rec, g, scenario, page)
@@ -53,12 +52,11 @@ def turns_cmd(ctx, game, scenario, page, fmt, out):
 @click.pass_context
 def summary_cmd(ctx, game, page, out):
     """Rule summary of GAME (1-4 pages) as PDF; `--lang both` sets JA and EN side by side."""
-    from playaids import rules
     from playaids.render import summary
 
     root = _root(ctx)
-    g = load.load_game(root, game, with_tables=False)
-    s = rules.load_summary(root, game)
+    g = root.game(game, with_tables=False)
+    s = root.summary(game)
     write_pdf(summary.render(s, g, page), out)
 
 
@@ -74,7 +72,7 @@ def glossary_cmd(ctx, game, fmt, page, out):
     fmt = atomic.format_for(fmt, out, ("md", "csv", "pdf"), "md")
     from playaids import glossary
 
-    g = load.load_game(_root(ctx), game, with_tables=False)
+    g = _root(ctx).game(game, with_tables=False)
     if not g.glossary:
         raise PlayaidsError(f"{game} has no glossary (data/{game}/glossary.yaml)")
     if fmt == "pdf":

@@ -1,75 +1,15 @@
-"""Load and validate data/<game>/ folders into model objects.
+"""Parse and validate the documents of a game folder (game, tables, glossary) into model
+objects; repository.Repository reads the files and keeps what is parsed.
 
 Every problem becomes a DataError located at `file:line:col`.
 """
 from __future__ import annotations
 
 import functools
-import os
-from pathlib import Path
 
-from playaids import resources, schemas, yamlsafe
-from playaids.errors import DataError, UnknownId
+from playaids import schemas, yamlsafe
+from playaids.errors import DataError
 from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term, Text
-
-DEFAULT_DATA = resources.DATA
-
-
-class DataPath:
-    """The data folders a command reads, the first holding a game winning: the user's
-    (`--data DIR`, repeatable, then $PLAYAIDS_DATA, a path list) before the built-in games.
-    A user's game with a built-in id replaces the built-in one."""
-
-    def __init__(self, layers):
-        self.layers = tuple(Path(d) for d in layers)
-
-    def game_dir(self, game_id: str) -> Path:
-        for d in self.layers:
-            if (d / game_id / "game.yaml").is_file():
-                return d / game_id
-        return self.layers[0] / game_id
-
-    def game_ids(self) -> list[str]:
-        return sorted({p.name for d in self.layers for p in d.iterdir() if (p / "game.yaml").is_file()})
-
-    def __str__(self) -> str:
-        return os.pathsep.join(str(d) for d in self.layers)
-
-    def __repr__(self) -> str:
-        return f"DataPath({str(self)!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, DataPath) and self.layers == other.layers
-
-    def __hash__(self) -> int:
-        return hash(self.layers)
-
-
-def data_dir(override=None, builtin: bool = True) -> Path | DataPath:
-    """The data folders: `override` (a folder or several: --data), then $PLAYAIDS_DATA (a path
-    list), then the built-in games unless `builtin` is false. One folder is a plain Path."""
-    if isinstance(override, (str, os.PathLike)):
-        override = [override]
-    layers = [Path(d) for d in override or ()]
-    env = os.environ.get("PLAYAIDS_DATA")
-    if env:
-        layers += [Path(d) for d in env.split(os.pathsep) if d]
-    for d in layers:
-        if not d.is_dir():
-            raise DataError(d, "data folder not found")
-        if len(layers) > 1 or builtin:   # a folder alone may be empty (build and validate say so)
-            if not any((p / "game.yaml").is_file() for p in d.iterdir()):
-                raise DataError(d, "no game folder here (a game is a folder holding game.yaml)")
-    if builtin or not layers:
-        layers.append(Path(DEFAULT_DATA))
-    layers = list(dict.fromkeys(layers))
-    return layers[0] if len(layers) == 1 else DataPath(layers)
-
-
-def game_dir(root, game_id: str) -> Path:
-    """The folder of a game (in the first data folder holding it)."""
-    return root.game_dir(game_id) if isinstance(root, DataPath) else Path(root) / game_id
-
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
@@ -105,12 +45,6 @@ def _describe(err, path=None) -> str:
     return f"{where}: {err.message}"
 
 
-_VALID: dict = {}
-# "kind:schema-digest:file-digest" of files that passed their schema: filled as files pass,
-# and (by the build) from its cache, so an unchanged file is not checked again
-VALID_DIGESTS: set = set()
-
-
 @functools.lru_cache(maxsize=None)
 def _schema_digest(kind: str) -> str:
     import hashlib
@@ -119,19 +53,21 @@ def _schema_digest(kind: str) -> str:
     return hashlib.sha256(json.dumps(schemas.schema(kind), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def validate(located: yamlsafe.Located, kind: str) -> None:
-    if _VALID.get((id(located), kind)) is located:  # a cached parse already checked
+def validate(located: yamlsafe.Located, kind: str, known: set | None = None) -> None:
+    """Check a document against its JSON Schema (each document and kind once); `known`: the
+    digests of files that already passed (repository.Repository.valid_digests), skipped."""
+    if kind in located.checked:
         return
     key = f"{kind}:{_schema_digest(kind)}:{located.digest}" if located.digest else None
-    if key in VALID_DIGESTS:
+    if known is not None and key in known:
+        located.checked.add(kind)
         return
     errors = list(_validator(kind).iter_errors(located.data))
-    if not errors:
-        _VALID[(id(located), kind)] = located
-        if key:
-            VALID_DIGESTS.add(key)
-        return
-    raise schema_error(located, errors)
+    if errors:
+        raise schema_error(located, errors)
+    located.checked.add(kind)
+    if known is not None and key:
+        known.add(key)
 
 
 def schema_error(located: yamlsafe.Located, errors, base: tuple = ()) -> DataError:
@@ -216,37 +152,9 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
     )
 
 
-def game_ids(root) -> list[str]:
-    if isinstance(root, DataPath):
-        return root.game_ids()
-    root = Path(root)
-    return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
-
-
-def _game_dir(root, game_id: str) -> Path:
-    d = game_dir(root, game_id)
-    if not (d / "game.yaml").is_file():
-        raise UnknownId("game", game_id, game_ids(root))
-    return d
-
-
-def table_ids(root, game_id: str) -> list[str]:
-    d = _game_dir(root, game_id) / "tables"
-    return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-
-
-def load_table(root, game_id: str, table_id: str) -> Table:
-    d = _game_dir(root, game_id)
-    path = d / "tables" / f"{table_id}.yaml"
-    if not path.is_file():
-        raise UnknownId(f"table of {game_id}", table_id, table_ids(root, game_id))
-    return table_from(yamlsafe.load(path), game_id, table_id)
-
-
-def _glossary(path: Path) -> tuple[Term, ...]:
-    if not path.is_file():
+def _glossary(located: yamlsafe.Located | None) -> tuple[Term, ...]:
+    if located is None:
         return ()
-    located = yamlsafe.load(path)
     validate(located, "glossary")
     terms = []
     seen: dict = {}
@@ -260,55 +168,14 @@ def _glossary(path: Path) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def load_game(root, game_id: str, with_tables: bool = True) -> Game:
-    d = _game_dir(root, game_id)
-    located = yamlsafe.load(d / "game.yaml")
+def game_from(located: yamlsafe.Located, game_id: str, folder: str, glossary: yamlsafe.Located | None) -> Game:
+    """A game.yaml (and its glossary.yaml), without its tables (repository.Repository.game adds them)."""
     validate(located, "game")
     doc = located.data
     if doc["id"] != game_id:
         raise located.error(("id",), f"id {doc['id']!r} does not match the folder name {game_id!r}")
-    tables = {}
-    if with_tables:
-        for tid in table_ids(root, game_id):
-            tables[tid] = load_table(root, game_id, tid)
     return Game(
         id=game_id, title=text(doc["title"]),
         sides=tuple(Side(s["id"], text(s["name"])) for s in doc["sides"]),
-        source=doc["source"], tables=tables, glossary=_glossary(d / "glossary.yaml"), path=str(d),
+        source=doc["source"], tables={}, glossary=_glossary(glossary), path=folder,
     )
-
-
-def validate_all(root) -> tuple[list[str], list[DataError]]:
-    """Check every file of every game folder; returns (game ids, every error found)."""
-    ids = game_ids(root)
-    errors: list[DataError] = []
-    for gid in ids:
-        try:
-            load_game(root, gid, with_tables=False)
-        except DataError as e:
-            errors.append(e)
-        for tid in table_ids(root, gid):
-            try:
-                load_table(root, gid, tid)
-            except DataError as e:
-                errors.append(e)
-        from playaids import chartsets, rules, turns  # documents: turns.yaml, rules.yaml (they import load)
-
-        for check in (turns.check, rules.check, chartsets.load_sheets):
-            try:
-                check(root, gid)
-            except DataError as e:
-                errors.append(e)
-        from playaids.engine import loading  # scenarios and map facts
-
-        try:
-            loading.load_map(root, gid)
-        except DataError as e:
-            errors.append(e)
-        for sid in loading.scenario_ids(root, gid):
-            try:
-                loading.load_scenario(root, gid, sid)
-            except DataError as e:
-                errors.append(e)
-    # a broken game.yaml is met again by every file that needs it: each problem once
-    return ids, list({str(e): e for e in errors}.values())

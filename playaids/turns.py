@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from playaids import load, yamlsafe
 from playaids.errors import DataError, UnknownId
@@ -314,33 +313,5 @@ def record_from(located: yamlsafe.Located, game_id: str, side_ids=None) -> TurnR
     )
 
 
-def path(root, game_id: str) -> Path:
-    return load.game_dir(root, game_id) / FILE
-
-
-def games_with_turns(root) -> list[str]:
-    return [g for g in load.game_ids(root) if path(root, g).is_file()]
-
-
-def load_turns(root, game_id: str) -> TurnRecord:
-    game = load.load_game(root, game_id, with_tables=False)  # unknown game -> UnknownId
-    p = path(root, game_id)
-    if not p.is_file():
-        raise UnknownId("turn record", game_id, games_with_turns(root))
-    return record_from(yamlsafe.load(p), game_id, [s.id for s in game.sides])
-
-
-def check(root, game_id: str) -> None:
-    """Validate data/<game>/turns.yaml if the game has one (for `playaids data validate`)."""
-    p = path(root, game_id)
-    if not p.is_file():
-        return
-    try:  # a broken game.yaml is reported once, by the game check; sides are then not checked
-        sides = [s.id for s in load.load_game(root, game_id, with_tables=False).sides]
-    except DataError:
-        sides = None
-    record_from(yamlsafe.load(p), game_id, sides)
-
-
 __all__ = ["TurnRecord", "Scenario", "Event", "When", "PerTurn", "Checkbox", "Track", "Entry",
-           "load_turns", "games_with_turns", "check", "DataError"]
+           "record_from", "DataError"]

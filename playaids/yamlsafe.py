@@ -5,6 +5,7 @@ serve no purpose in data files and open the door to alias bombs), no duplicate k
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -33,6 +34,8 @@ class Located:
     path: str
     marks: dict = field(default_factory=dict)
     digest: str | None = None  # SHA-256 of the file's bytes (None for a string)
+    # the schema kinds this document has passed (load.validate checks each once)
+    checked: set = field(default_factory=set, compare=False, repr=False)
 
     def where(self, keys) -> tuple[int | None, int | None]:
         keys = tuple(keys)
@@ -165,30 +168,10 @@ def loads(text: str, path: str = "<string>") -> Located:
     return Located(data, path, marks)
 
 
-_CACHE: dict = {}
-
-
 def load(path) -> Located:
-    """Read and parse a YAML file; size, encoding and access problems are DataErrors.
-    A file unchanged since it was last parsed (same size and mtime) is not parsed again:
-    callers treat the result as read-only."""
-    path = os.fspath(path)
-    if path == "-":
-        return _load(path)
-    try:
-        st = os.stat(path)
-        key = (path, st.st_mtime_ns, st.st_size)
-    except OSError:
-        key = None
-    if key is not None and key in _CACHE:
-        atomic.note_input(path)  # read (from the cache) by this command all the same
-        return _CACHE[key]
-    located = _load(path)
-    if key is not None:
-        if len(_CACHE) > 4096:
-            _CACHE.clear()
-        _CACHE[key] = located
-    return located
+    """Read and parse a YAML file; size, encoding and access problems are DataErrors (a
+    repository keeps the data files it parses: repository.Repository.parse)."""
+    return _load(os.fspath(path))
 
 
 def _stdin() -> bytes:
@@ -202,6 +185,20 @@ def _stdin() -> bytes:
 
 def _load(path: str) -> Located:
     raw, label = _read(path)
+    if len(raw) <= MEMO_BYTES:
+        return _parse_memo(raw, label)
+    return _parse_bytes(raw, label)
+
+
+# Parsing is a pure function of a file's bytes and name: the same bytes are parsed once per
+# process (a data file read by many commands of one test run, or by every job of a build),
+# bounded to MEMO_FILES files of at most MEMO_BYTES each. The result is shared: read-only.
+MEMO_FILES = 256
+MEMO_BYTES = 256 * 1024
+
+
+@functools.lru_cache(maxsize=MEMO_FILES)
+def _parse_memo(raw: bytes, label: str) -> Located:
     return _parse_bytes(raw, label)
 
 

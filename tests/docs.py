@@ -7,27 +7,28 @@ from pathlib import Path
 
 import pdfplumber
 
-from playaids import load, pdfread, rules, turns
+from playaids import pdfread
 from playaids.render import glossary_pdf, summary, turnsheet
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 OUT = Path(tempfile.mkdtemp(prefix="playaids-documents-"))  # per test process: parallel runs never collide
 
 
 @functools.lru_cache(maxsize=None)
 def game(gid):
-    return load.load_game(ROOT, gid, with_tables=False)
+    return ROOT.game(gid, with_tables=False)
 
 
 @functools.lru_cache(maxsize=None)
 def record(gid):
-    return turns.load_turns(ROOT, gid)
+    return ROOT.turns(gid)
 
 
 @functools.lru_cache(maxsize=None)
 def summary_of(gid):
-    return rules.load_summary(ROOT, gid)
+    return ROOT.summary(gid)
 
 
 @functools.lru_cache(maxsize=None)

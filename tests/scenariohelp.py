@@ -6,22 +6,22 @@ from __future__ import annotations
 import copy
 
 from playaids import games
-from playaids.engine import loading
+from playaids.repository import Repository
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
 
 from conftest import ROOT
 
-DATA = ROOT / "data"
+DATA = Repository(ROOT / "data")
 
 
 class Game:
     def __init__(self, game_id: str):
         self.id = game_id
-        self.map = loading.load_map(DATA, game_id)
+        self.map = DATA.map(game_id)
         self.checks = games.checks(game_id).items()
-        self.scenarios = {s: loading.load_scenario(DATA, game_id, s) for s in loading.scenario_ids(DATA, game_id)}
+        self.scenarios = {s: DATA.scenario(game_id, s) for s in DATA.scenario_ids(game_id)}
 
     def generate(self, scenario: str, seed: int):
         return gen.generate(self.scenarios[scenario], self.map, DATA, seed)

@@ -7,9 +7,9 @@ import json
 import pytest
 import yaml
 
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES
+from playaids.repository import Repository
 from playaids import games
-from playaids.engine import loading
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import parse as parse_setup
@@ -178,14 +178,15 @@ def _setup(doc: dict):
     return parse_setup(yamlsafe.Located(doc, str(ASL / "x.yaml"), {}))
 
 
-SCEN = loading.load_scenario(ROOT / "data", "asl-chapter-g", "caves")
-MAP = loading.load_map(ROOT / "data", "asl-chapter-g")
+REPO = Repository.builtin()
+SCEN = REPO.scenario("asl-chapter-g", "caves")
+MAP = REPO.map("asl-chapter-g")
 CHECKS = games.checks("asl-chapter-g").items()
 
 
 def _checks(doc: dict) -> set:
     base = {"game": "asl-chapter-g", "scenario": "caves", "terrain": "board36-g11-examples.yaml"}
-    found = ver.verify(_setup({**base, **doc}), SCEN, MAP, ROOT / "data", CHECKS)
+    found = ver.verify(_setup({**base, **doc}), SCEN, MAP, REPO, CHECKS)
     return {(v.check, v.where, v.status) for v in found}
 
 
@@ -263,10 +264,10 @@ def test_generate_300_seeds_all_verify():
     terrain = str(ASL / "board25-g11-examples.yaml")
     seen = set()
     for seed in range(300):  # the hypothesis properties draw further seeds
-        s = gen.generate(SCEN, MAP, ROOT / "data", seed, {"terrain": terrain, "caves": 1 + seed % 8})
+        s = gen.generate(SCEN, MAP, REPO, seed, {"terrain": terrain, "caves": 1 + seed % 8})
         doc = s.as_dict()  # read back as plain data (YAML for the first seeds: pure-Python YAML is slow)
         s = _setup(yaml.safe_load(yaml.safe_dump(doc)) if seed < 20 else json.loads(json.dumps(doc)))
-        found = ver.verify(s, SCEN, MAP, ROOT / "data", CHECKS)
+        found = ver.verify(s, SCEN, MAP, REPO, CHECKS)
         assert not found, (seed, found)
         assert len(s.extra["caves"]) == s.extra["ob"]["caves"] == 1 + seed % 8  # G11.91: the input, not drawn
         seen.add(len(s.extra["caves"]))

@@ -7,6 +7,7 @@ import pdfplumber
 
 from conftest import FIXTURES
 from playaids.games.asl_chapter_g import geometry as geo
+from playaids.repository import Repository
 
 ASL = FIXTURES / "asl"
 
@@ -72,12 +73,11 @@ def test_ccss_rejects_other_games(cli, tmp_path):
 
 def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
     """The sheet with hexes carries a 100 mm and a 4 in bar (#8) that print at their length."""
-    from playaids import load
     from playaids.games.asl_chapter_g import ccss
     from playaids.render.page import PageSpec
 
     for spec in (PageSpec(paper="a4", lang="en"), PageSpec(paper="letter", lang="ja", bleed_mm=3, crop_marks=True)):
-        with pdfplumber.open(io.BytesIO(ccss.render(load.DEFAULT_DATA, spec))) as pdf:
+        with pdfplumber.open(io.BytesIO(ccss.render(Repository.builtin(), spec))) as pdf:
             page = pdf.pages[0]
             widths = [ln["x1"] - ln["x0"] for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01]
             assert any(abs(w - 100 * 72 / 25.4) < 0.05 for w in widths), spec
@@ -88,11 +88,10 @@ def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
 
 def test_every_hex_id_prints_inside_the_board_frame():
     """The half hexes of columns A and GG are cut by the frame: their ids go in the printed half."""
-    from playaids import load
     from playaids.games.asl_chapter_g import ccss
     from playaids.render.page import PageSpec
 
-    with pdfplumber.open(io.BytesIO(ccss.render(load.DEFAULT_DATA, PageSpec(lang="en"), "25"))) as pdf:
+    with pdfplumber.open(io.BytesIO(ccss.render(Repository.builtin(), PageSpec(lang="en"), "25"))) as pdf:
         page = pdf.pages[0]
         frame = max((r for r in page.rects if r["height"] > 200), key=lambda r: r["width"])
         board = {h.local for h in geo.board_hexes("25")}

@@ -1,6 +1,7 @@
 """`playaids build`: outputs, gallery links, incremental rebuilds, byte-identical results."""
 import hashlib
 import re
+from playaids.repository import DEFAULT_DATA, Repository
 from pathlib import Path
 
 from conftest import run_cli
@@ -61,10 +62,9 @@ def test_build_unknown_game(tmp_path):
 def _small_data(tmp_path):
     import shutil
 
-    from playaids import load
 
     data = tmp_path / "data"
-    shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", data / "rgi-macarthur")
+    shutil.copytree(DEFAULT_DATA / "rgi-macarthur", data / "rgi-macarthur")
     # a small game keeps the cache, stamp and progress tests fast: two tables, one scenario
     for f in (data / "rgi-macarthur" / "tables").glob("*.yaml"):
         if f.stem not in ("road-costs", "damage"):
@@ -109,7 +109,7 @@ def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path
     r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert b"built 0 files" in r.stderr and (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns == docs
     # one byte of any file of the game's layout, even a comment, is a change: the build goes through
-    with open(data / "rgi-macarthur" / "game.yaml", "a", encoding="utf-8") as f:
+    with open(data / "rgi-macarthur" / "tables" / "damage.yaml", "a", encoding="utf-8") as f:
         f.write("# a comment\n")
     r = run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en")
     assert re.search(rb"built \d+ files", r.stderr) and r.returncode == 0, r.stderr
@@ -186,8 +186,9 @@ def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
     from pdfminer.pdftypes import resolve1
 
     out = tmp_path / "out"
-    r = run_cli("build", "asl-chapter-g", "rgi-macarthur", "--out", out, "--lang", "en", "--bleed", "3",
-                "--crop-marks")
+    # the built-in ASL (its blank CCSS) and a small RGI (the --data folder's game replaces the built-in one)
+    r = run_cli("--data", _small_data(tmp_path), "build", "asl-chapter-g", "rgi-macarthur", "--out", out, "--lang", "en",
+                "--bleed", "3", "--crop-marks")
     assert r.returncode == 0, r.stderr
     a4 = sorted((595.28, 841.89))
     slug = 6 * 72 / 25.4
@@ -209,11 +210,11 @@ def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
 def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     """Issue 12: editing the CRT re-renders its card, the chart set and the sources, not the
     setups; the MacArthur historical setup reads its own scenario and the tables it looks up."""
-    from playaids import build, load
+    from playaids import build
 
-    jobs = build.plan_aids(load.DEFAULT_DATA, tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
+    jobs = build.plan_aids(Repository.builtin(), tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
     sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.scenario == "historical")
-    names = {p.relative_to(load.DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
+    names = {p.relative_to(DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
     assert {"scenarios/historical.yaml", "tables/allied-forces.yaml", "tables/transport.yaml", "map.yaml"} <= names
     assert "tables/crt.yaml" not in names and "scenarios/main-assault.yaml" not in names
     crt = {j.path.name for j in jobs if any(p.name == "crt.yaml" for p in j.inputs)}

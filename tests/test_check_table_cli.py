@@ -6,17 +6,16 @@ import json
 import pytest
 
 from conftest import FIXTURES, run_cli
-from playaids import export, load
+from playaids import export
 from playaids.render import cards
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 
 DEMO = FIXTURES / "data"
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 @pytest.fixture(scope="module")
 def demo():
-    return load.load_game(DEMO, "demo-game").tables["results"]
+    return Repository.of(DEMO).game("demo-game").tables["results"]
 
 
 def write_csv(path, rows):
@@ -108,7 +107,7 @@ def test_html_report_is_deterministic(mutated, tmp_path):
 
 
 def test_pdf_page_and_table(tmp_path, demo):
-    game = load.load_game(DEMO, "demo-game")
+    game = Repository.of(DEMO).game("demo-game")
     pdf = tmp_path / "results.pdf"
     pdf.write_bytes(cards.render(demo, game, PageSpec(lang="ja")))
     r = check("results", pdf, "--page", "1", "--table", "2")
@@ -142,8 +141,8 @@ def test_unreadable_file_writes_no_report(tmp_path):
 def test_dir_checks_every_table(tmp_path):
     d = tmp_path / "publisher"
     d.mkdir()
-    kamikaze = load.load_table(ROOT, "okinawa", "kamikaze-hits")
-    fleet = load.load_table(ROOT, "okinawa", "fleet-damage")
+    kamikaze = ROOT.table("okinawa", "kamikaze-hits")
+    fleet = ROOT.table("okinawa", "fleet-damage")
     (d / "kamikaze-hits.csv").write_text(export.to_csv(kamikaze, "ja"), encoding="utf-8")
     rows = export.grid_rows(fleet.grid, "en")
     rows[1][8] = "38"
@@ -155,7 +154,7 @@ def test_dir_checks_every_table(tmp_path):
     assert lines[0] == f"okinawa: 2 checked in {d}"
     assert "  kamikaze-hits (kamikaze-hits.csv): equal, 11 rows × 10 columns" in lines
     assert "  fleet-damage (fleet-damage.csv): 1 difference (1 cell)" in lines
-    ids = load.table_ids(ROOT, "okinawa")
+    ids = ROOT.table_ids("okinawa")
     assert len(lines) == 1 + len(ids)
     assert sorted(line.split(":")[0].strip() for line in lines[1:] if line.endswith(": no file")) == \
         sorted(set(ids) - {"kamikaze-hits", "fleet-damage"})

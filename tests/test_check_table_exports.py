@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from playaids import export, load
+from playaids import export
 from playaids.checker import Glossary, check_file
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-CASES = [(g, t) for g in load.game_ids(ROOT) for t in load.table_ids(ROOT, g)]
+ROOT = Repository.builtin()
+CASES = [(g, t) for g in ROOT.game_ids() for t in ROOT.table_ids(g)]
 FULL_WIDTH = str.maketrans("0123456789+-ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                            "０１２３４５６７８９＋－ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ")
 
@@ -36,9 +37,9 @@ def japanese_full_width_csv(table) -> str:
 @pytest.mark.parametrize("game_id,table_id", CASES)
 def test_exports_check_equal(game_id, table_id, tmp_path, glossaries):
     if game_id not in glossaries:
-        glossaries[game_id] = Glossary(load.load_game(ROOT, game_id, with_tables=False).glossary)
+        glossaries[game_id] = Glossary(ROOT.game(game_id, with_tables=False).glossary)
     gl = glossaries[game_id]
-    table = load.load_table(ROOT, game_id, table_id)
+    table = ROOT.table(game_id, table_id)
     files = {
         "ja-full-width.csv": japanese_full_width_csv(table),
         "en.csv": export.to_csv(table, "en"),

@@ -7,15 +7,14 @@ import sys
 
 import pytest
 
-from playaids import export, load
+from playaids import export
 from playaids.checker import readers
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 @pytest.fixture(scope="module")
 def fleet():
-    return load.load_table(ROOT, "okinawa", "fleet-damage")
+    return ROOT.table("okinawa", "fleet-damage")
 
 
 def csv_text(t, lang="ja"):

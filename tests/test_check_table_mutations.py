@@ -13,12 +13,13 @@ import re
 
 import pytest
 
-from playaids import export, load
+from playaids import export
 from playaids.checker import Glossary, check_file
 from playaids.checker.normalise import Keyer, norm, parse_range
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-CASES = [(g, t) for g in load.game_ids(ROOT) for t in load.table_ids(ROOT, g)]
+ROOT = Repository.builtin()
+CASES = [(g, t) for g in ROOT.game_ids() for t in ROOT.table_ids(g)]
 FULL_WIDTH = str.maketrans("0123456789+-", "０１２３４５６７８９＋－")
 RANGE = re.compile(r"\d+(-\d+)?")
 
@@ -156,7 +157,7 @@ def tally():
 
 @pytest.mark.parametrize("game_id,table_id", CASES)
 def test_every_mutation_is_reported_with_its_cell(game_id, table_id, tmp_path, tally):
-    table = load.load_table(ROOT, game_id, table_id)
+    table = ROOT.table(game_id, table_id)
     if not table.grid.rows or not table.grid.columns:
         pytest.skip("no grid in the source (missing:)")
     rng = random.Random(f"{game_id}/{table_id}")

@@ -2,25 +2,25 @@
 the PDF with pdfplumber: every table of one game in ja and en, and a modifiers grid."""
 import pytest
 
-from playaids import load
 from playaids.checker import Glossary, check_file
 from playaids.render import cards
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 GAME = "rgi-macarthur"
-TABLES = load.table_ids(ROOT, GAME)
+TABLES = ROOT.table_ids(GAME)
 
 
 @pytest.fixture(scope="module")
 def game():
-    return load.load_game(ROOT, GAME, with_tables=False)
+    return ROOT.game(GAME, with_tables=False)
 
 
 @pytest.mark.parametrize("table_id", TABLES)
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_card_checks_equal(table_id, lang, game, tmp_path):
-    table = load.load_table(ROOT, GAME, table_id)
+    table = ROOT.table(GAME, table_id)
     if not table.grid.columns:
         pytest.skip("no grid in the source (missing:)")
     pdf = tmp_path / f"{table_id}-{lang}.pdf"
@@ -33,8 +33,8 @@ def test_card_checks_equal(table_id, lang, game, tmp_path):
 
 
 def test_modifiers_grid_on_a_page(tmp_path):
-    game = load.load_game(ROOT, "okinawa", with_tables=False)
-    table = load.load_table(ROOT, "okinawa", "kamikaze-hits")
+    game = ROOT.game("okinawa", with_tables=False)
+    table = ROOT.table("okinawa", "kamikaze-hits")
     pdf = tmp_path / "kamikaze-hits.pdf"
     pdf.write_bytes(cards.render(table, game, PageSpec(lang="ja", paper="letter")))
     main = check_file(table, pdf, page=1, index=1)

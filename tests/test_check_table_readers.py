@@ -4,18 +4,19 @@ import json
 import pytest
 
 from conftest import FIXTURES
-from playaids import export, load
+from playaids import export
 from playaids.checker import readers
 from playaids.errors import DataError
 from playaids.render import cards
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 
 DEMO = FIXTURES / "data"
 
 
 @pytest.fixture(scope="module")
 def demo():
-    game = load.load_game(DEMO, "demo-game")
+    game = Repository.of(DEMO).game("demo-game")
     return game, game.tables["results"]
 
 

@@ -2,15 +2,13 @@
 Okinawa's kamikaze hit table and fleet damage table as the extraction prints them. Every slip
 of the extraction is reported, with its cell; the values the data reads correctly are equal."""
 from conftest import FIXTURES
-from playaids import load
 from playaids.checker import check_file
+from playaids.repository import Repository
 
 CUTS = FIXTURES / "seed-cuts"
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 def check(table_id, name):
-    return check_file(load.load_table(ROOT, "okinawa", table_id), CUTS / name)
+    return check_file(ROOT.table("okinawa", table_id), CUTS / name)
 
 
 def test_kamikaze_hits_as_extracted():

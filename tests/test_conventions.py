@@ -1,6 +1,7 @@
 """Unix and click conventions (issue 16): `-` is standard input and output, the format follows
 the -o extension unless --format says otherwise."""
 import pytest
+from playaids.repository import DEFAULT_DATA, Repository
 
 from conftest import run_cli
 
@@ -126,19 +127,16 @@ def test_verify_json_lines_error_names_its_line(cli_in, tmp_path):
 # --- scenario --template (issue 16) ----------------------------------------------------------
 
 def _scenarios():
-    from playaids import load
-    from playaids.engine import loading
 
-    root = load.DEFAULT_DATA
-    return [(g, s) for g in load.game_ids(root) for s in loading.scenario_ids(root, g)]
+    root = Repository.builtin()
+    return [(g, s) for g in root.game_ids() for s in root.scenario_ids(g)]
 
 
 @pytest.mark.parametrize("game,scen", _scenarios())
 def test_template_lists_what_a_setup_needs_and_verifies_as_missing(cli_in, tmp_path, game, scen):
-    from playaids import load
-    from playaids.engine import loading, setupfile, vocabulary
+    from playaids.engine import setupfile, vocabulary
 
-    sc = loading.load_scenario(load.DEFAULT_DATA, game, scen)
+    sc = Repository.builtin().scenario(game, scen)
     path = tmp_path / "fill-in.yaml"
     r = cli_in("scenario", game, scen, "--template", "-o", path)
     assert r.returncode == 0, r.stderr
@@ -187,10 +185,9 @@ def test_shell_completion_of_ids(cli_in, monkeypatch, words, expected):
 def _own_copy(tmp_path, name="mine", title="My Campaigns"):
     import shutil
 
-    from playaids import load
 
     d = tmp_path / name
-    shutil.copytree(load.DEFAULT_DATA / "rgi-macarthur", d / "rgi-macarthur")
+    shutil.copytree(DEFAULT_DATA / "rgi-macarthur", d / "rgi-macarthur")
     g = d / "rgi-macarthur" / "game.yaml"
     text = g.read_text(encoding="utf-8")
     g.write_text(text.replace("en: Major Campaigns of General Douglas MacArthur", f"en: {title}", 1), encoding="utf-8")

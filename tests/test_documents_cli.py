@@ -8,8 +8,9 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from docs import cli_inproc, flat, text_of
-from playaids import docbuild, load, turns
+from playaids import docbuild
 from playaids.errors import DataError
+from playaids.repository import Repository
 
 TURNS = """\
 game: demo-game
@@ -119,16 +120,16 @@ def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
 def test_document_build_and_cache(data, tmp_path):
     out = tmp_path / "out"
     root = data
-    written, unchanged = docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1)
+    written, unchanged = docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=1)
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and not p.relative_to(out).parts[0].startswith("."))
     assert files == ["demo-game/glossary.a4.pdf", "demo-game/glossary.csv", "demo-game/glossary.md",
                      "demo-game/summary.en.a4.pdf", "demo-game/turns/full.en.a4.pdf", "demo-game/turns/short.en.a4.pdf"]
     assert (written, unchanged) == (6, 0)
     assert len(list((out / ".previews").glob("*.png"))) == 4  # one per PDF aid, made as each PDF landed
     before = (out / "demo-game/turns/full.en.a4.pdf").read_bytes()
-    assert docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=1) == (0, 6)
+    assert docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=1) == (0, 6)
     (root / "demo-game" / "turns.yaml").write_text(TURNS.replace("Rainy season.", "Dry season."), encoding="utf-8")
-    assert docbuild.build(root, out, ["demo-game"], ("en",), ("a4",), workers=2) == (2, 4)  # only the turn sheets
+    assert docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=2) == (2, 4)  # only the turn sheets
     assert (out / "demo-game/turns/full.en.a4.pdf").read_bytes() != before
 
 
@@ -136,18 +137,17 @@ def test_turns_loader_reports_location(data):
     p = data / "demo-game" / "turns.yaml"
     p.write_text(TURNS.replace("first: 3, last: 4", "first: 4, last: 3"), encoding="utf-8")
     with pytest.raises(DataError) as e:
-        turns.load_turns(data, "demo-game")
+        Repository.of(data).turns("demo-game")
     assert e.value.line == 8 and "do not fit" in e.value.message
-    assert load.validate_all(data)[1]
+    assert Repository.of(data).validate_all()[1]
 
 
 def test_summary_and_glossary_render_identically_twice(data):
-    from playaids import rules
     from playaids.render import glossary_pdf, summary
     from playaids.render.page import PageSpec
 
-    game = load.load_game(data, "demo-game", with_tables=False)
-    s = rules.load_summary(data, "demo-game")
+    game = Repository.of(data).game("demo-game", with_tables=False)
+    s = Repository.of(data).summary("demo-game")
     for spec in (PageSpec(lang="both"), PageSpec(lang="ja", paper="letter")):
         assert summary.render(s, game, spec) == summary.render(s, game, spec)
     assert glossary_pdf.render(game, PageSpec()) == glossary_pdf.render(game, PageSpec())

@@ -6,14 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
-from playaids import load
-from playaids.engine import api, loading, setupfile
+from playaids.engine import api, setupfile
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-SC = loading.load_scenario(ROOT, "macarthur-bataan", "historical")
-MAP = loading.load_map(ROOT, "macarthur-bataan")
+ROOT = Repository.builtin()
+SC = ROOT.scenario("macarthur-bataan", "historical")
+MAP = ROOT.map("macarthur-bataan")
 
 
 def check(setup):
@@ -233,7 +233,7 @@ def test_setup_sheet_pdf(tmp_path):
 
 @pytest.mark.parametrize("scenario_id", ["main-assault", "solitaire"])
 def test_other_scenarios_300_seeds(scenario_id):
-    sc = loading.load_scenario(ROOT, "macarthur-bataan", scenario_id)
+    sc = ROOT.scenario("macarthur-bataan", scenario_id)
     from playaids.engine import generate as gen
 
     for seed in range(300):  # the hypothesis properties draw further seeds
@@ -243,7 +243,7 @@ def test_other_scenarios_300_seeds(scenario_id):
 
 
 def test_main_assault_rules():
-    sc = loading.load_scenario(ROOT, "macarthur-bataan", "main-assault")
+    sc = ROOT.scenario("macarthur-bataan", "main-assault")
     from playaids.engine import generate as gen
 
     seen = set()
@@ -264,7 +264,7 @@ def test_main_assault_rules():
 
 
 def test_solitaire_hit_order_is_a_permutation_of_1_to_24():
-    sc = loading.load_scenario(ROOT, "macarthur-bataan", "solitaire")
+    sc = ROOT.scenario("macarthur-bataan", "solitaire")
     from playaids.engine import generate as gen
 
     s = gen.generate(sc, MAP, ROOT, 4)

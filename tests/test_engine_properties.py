@@ -6,16 +6,16 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playaids import games, load
-from playaids.engine import loading
+from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 CASES = [(g, s) for g in ("macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa")
-         for s in loading.scenario_ids(ROOT, g)]
-WORLD = {(g, s): (loading.load_scenario(ROOT, g, s), loading.load_map(ROOT, g), games.checks(g).items())
+         for s in ROOT.scenario_ids(g)]
+WORLD = {(g, s): (ROOT.scenario(g, s), ROOT.map(g), games.checks(g).items())
          for g, s in CASES}
 
 

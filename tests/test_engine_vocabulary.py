@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from playaids.engine import generate as gen
-from playaids.engine import loading
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
+from playaids.repository import Repository
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data" / "demo-game"
 
@@ -63,8 +63,8 @@ def world(tmp_path_factory):
     (root / "demo-game" / "map.yaml").write_text(MAP, encoding="utf-8")
     (root / "demo-game" / "scenarios").mkdir()
     (root / "demo-game" / "scenarios" / "test.yaml").write_text(SCENARIO, encoding="utf-8")
-    sc = loading.load_scenario(root, "demo-game", "test")
-    return root, sc, loading.load_map(root, "demo-game")
+    repo = Repository(root)
+    return repo, repo.scenario("demo-game", "test"), repo.map("demo-game")
 
 
 def broken(world, setup):

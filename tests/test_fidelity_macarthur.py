@@ -1,14 +1,14 @@
 """Issue 15, MacArthur: The Road to Bataan - seed readings the data must keep (seed 000)."""
-from playaids import load
-from playaids.engine import api, loading
+from playaids.engine import api
 from playaids.engine import verify as ver
+from playaids.repository import DEFAULT_DATA, Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 GAME = "macarthur-bataan"
 
 
 def _verify(scenario, setup):
-    return ver.verify(setup, loading.load_scenario(ROOT, GAME, scenario), loading.load_map(ROOT, GAME), ROOT)
+    return ver.verify(setup, ROOT.scenario(GAME, scenario), ROOT.map(GAME), ROOT)
 
 
 def _place_results(scenario, unit, where):
@@ -40,12 +40,12 @@ def test_doubtful_b_boxes_are_unchecked_not_chosen():
 
 def test_bicol_spelled_as_the_seed():
     # 2.1.2, 4.8, 5.3.3: ビコル半島
-    m = loading.load_map(ROOT, GAME)
+    m = ROOT.map(GAME)
     assert m.place("bicol").name["ja"] == "ビコル半島"
 
 
 def _sc(sid):
-    return loading.load_scenario(ROOT, GAME, sid)
+    return ROOT.scenario(GAME, sid)
 
 
 def _notes(sid):
@@ -126,10 +126,10 @@ def test_11th_pa_regiment_disagreement_is_flagged():
 def test_cavite_bomb_value_and_vigan_rules():
     import yaml
     for t in ("bombing", "submarine-attack", "solitaire-submarine-presence"):
-        text = (ROOT / GAME / "tables" / f"{t}.yaml").read_text(encoding="utf-8")
+        text = (DEFAULT_DATA / GAME / "tables" / f"{t}.yaml").read_text(encoding="utf-8")
         assert "bomb value of 4" in text and "4 result" not in text  # 11.3 「４数値によって爆撃」
-    assert "4 result" not in (ROOT / GAME / "turns.yaml").read_text(encoding="utf-8")
-    gl = yaml.safe_load((ROOT / GAME / "glossary.yaml").read_text(encoding="utf-8"))["terms"]
+    assert "4 result" not in (DEFAULT_DATA / GAME / "turns.yaml").read_text(encoding="utf-8")
+    gl = yaml.safe_load((DEFAULT_DATA / GAME / "glossary.yaml").read_text(encoding="utf-8"))["terms"]
     assert [e["rule"] for e in gl if e["ja"] == "ビガン"] == ["4.4.6, 4.5"]
 
 
@@ -146,22 +146,19 @@ def test_missing_rules_now_present():
     for words in ("within 5 hexes of an active airfield", "within 3 hexes of Manila, Clark, Olongapo",
                   "Mt. Ararat", "hidden unit is revealed"):  # 19.3, 19.4, 19.7, 19.13-19.14
         assert words in solo
-    from playaids import load as ld
-    t = ld.load_table(ROOT, GAME, "allied-holding-boxes")
+    t = ROOT.table(GAME, "allied-holding-boxes")
     assert len(t.grid.rows) == 14
 
 
 def test_abus_provisional_units_may_arrive():
     # 17.5.1 「到着できます」: optional, not compulsory
-    from playaids import turns
-    rec = turns.load_turns(ROOT, GAME)
+    rec = ROOT.turns(GAME)
     ev = [e for e in rec.events if "provisional units derived from ABSUs" in e.text.en][0]
     assert "may arrive" in ev.text.en and ev.text.ja.endswith("到着できる。")
 
 
 def test_john_hayes_shift_on_the_first_turn_of_main_assault():
-    from playaids import turns
-    rec = turns.load_turns(ROOT, GAME)  # 17.5.2: プレイの最初のターンにジョン・ヘイズ飛行場へ移送できます
+    rec = ROOT.turns(GAME)  # 17.5.2: プレイの最初のターンにジョン・ヘイズ飛行場へ移送できます
     assert any("John Hayes" in e.text.en and "may" in e.text.en for e in rec.events_in(5, "main-assault"))
     assert not any("John Hayes" in e.text.en for e in rec.events_in(5, "historical"))
 

@@ -2,10 +2,9 @@
 import yaml
 
 from docs import record
-from playaids import load
-from playaids.engine import loading
+from playaids.repository import DEFAULT_DATA, Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 G = "okinawa"
 VICTORY = {"campaign": "18.17", "historical-variant": "18.26", "free-variant": "18.34", "scenario-1": "18.44",
            "scenario-2": "18.54", "scenario-3": "18.64", "scenario-4": "18.74"}
@@ -19,14 +18,14 @@ def _texts(gid, sid):
 def test_victory_conditions_in_scenarios_and_turn_records():
     rec = record(G)
     for sid, rule in VICTORY.items():
-        sc = loading.load_scenario(ROOT, G, sid)
+        sc = ROOT.scenario(G, sid)
         assert any(n.get("rule") == rule and "Victory" in n["text"]["en"] for n in sc.notes), sid
         assert any(r == rule and t.en.startswith("Victory") for t, r, _ in
                    [(load_text, rl, nt) for load_text, rl, nt in rec.scenario(sid).notes]), sid
 
 
 def test_victory_values_are_the_seeds():
-    notes = {sid: " ".join(n["text"]["en"] for n in loading.load_scenario(ROOT, G, sid).notes) for sid in VICTORY}
+    notes = {sid: " ".join(n["text"]["en"] for n in ROOT.scenario(G, sid).notes) for sid in VICTORY}
     assert "US last occupied them" in notes["campaign"] and "northern infiltrators are not counted" in notes["campaign"]
     assert "2742, 2842, 2843" in notes["campaign"] and "fewer than 10" in notes["campaign"]
     assert "Draw: neither side wins" in notes["historical-variant"]
@@ -77,9 +76,9 @@ def test_fatigue_note_claims_no_unreadable_level_and_15_31_condition():
 
 
 def test_one_english_term_per_japanese_term():
-    gl = {e["ja"]: e["en"] for e in yaml.safe_load((ROOT / G / "glossary.yaml").read_text(encoding="utf-8"))["terms"]}
+    gl = {e["ja"]: e["en"] for e in yaml.safe_load((DEFAULT_DATA / G / "glossary.yaml").read_text(encoding="utf-8"))["terms"]}
     assert gl["上陸支援"] == "Landing support" and gl["隠蔽"].startswith("Concealment") and gl["八重瀬岳"] == "Yaesu-dake"
-    m = loading.load_map(ROOT, G)
+    m = ROOT.map(G)
     assert m.place("yaeju-dake").name["en"] == "Yaesu-dake"
     assert m.place("togushi").name == {"ja": "渡具知", "en": "Toguchi"}  # 18.15: 渡具知[とぐち], no ハグシ
     def walk(x, out):
@@ -92,7 +91,7 @@ def test_one_english_term_per_japanese_term():
             for v in x:
                 walk(v, out)
     pairs = []
-    for f in (ROOT / G).rglob("*.yaml"):
+    for f in (DEFAULT_DATA / G).rglob("*.yaml"):
         if f.name != "glossary.yaml":
             walk(yaml.safe_load(f.read_text(encoding="utf-8")), pairs)
     for ja in ("上陸支援", "隠蔽", "八重瀬岳", "渡具知", "特設第一聯隊"):
@@ -103,7 +102,7 @@ def test_one_english_term_per_japanese_term():
 def test_scenario_2_has_the_campaign_sectors_forces(tmp_path):
     # 18.521: Okinawa sets up as in the campaign (18.12c 2-3) except the listed omissions
     from conftest import run_cli
-    sc = loading.load_scenario(ROOT, G, "scenario-2")
+    sc = ROOT.scenario(G, "scenario-2")
     assert sc.unit("remaining-ija-44").count == 8
     assert sc.unit("sea-raiding-5th") is not None and sc.unit("remaining-ija-24") is not None
     good = tmp_path / "s2.yaml"
@@ -119,7 +118,7 @@ def test_scenario_2_has_the_campaign_sectors_forces(tmp_path):
 
 def test_us_vp_line_keeps_both_pairings():
     # l. 2296: 「+ 5 E1 E2 + 5 E3 + 5 E4 + 10 ...」 - entries and values run together
-    t = yaml.safe_load((ROOT / G / "tables" / "victory-points-us.yaml").read_text(encoding="utf-8"))
+    t = yaml.safe_load((DEFAULT_DATA / G / "tables" / "victory-points-us.yaml").read_text(encoding="utf-8"))
     cells = [r["cells"][0] for r in t["rows"][:14]]
     other = ["+5", None, "+5", "+5", "+10", "+5", "+5", "+10", "+10", "+10", "+15", "+15", "+20", "+40"]
     for c, o in zip(cells, other):
@@ -154,7 +153,7 @@ def test_summary_keeps_conditions():
 
 def test_scenario_4_composite_companies_contradiction_is_flagged():
     # 18.721c: 3個の集成中隊 (on the map) vs 18.721d: 集成中隊と増援はない
-    sc = loading.load_scenario(ROOT, G, "scenario-4")
+    sc = ROOT.scenario(G, "scenario-4")
     note = [n for n in sc.notes if "composite" in n["text"]["en"]][0]
     assert "△" in note["text"]["en"] and "△" in note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
     assert sc.unit("composite-companies").count == 3

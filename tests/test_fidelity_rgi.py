@@ -1,11 +1,8 @@
 """Issue 15, RGI Major Campaigns (seed 001): Bataan Retreat rules kept in the summary and scenario."""
 from docs import summary_of
-from playaids import load
-from playaids.engine import loading
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 def _summary():
     return " ".join(i.text.en for sec in summary_of("rgi-macarthur").sections for i in sec.items if i.text)
 
@@ -13,7 +10,7 @@ def _summary():
 def test_no_return_from_the_bataan_peninsula():
     # l. 197: Bataan 半島に一旦入ったユニットは Olongapo や Layac へは戻れない
     assert "cannot return to Olongapo or Layac" in _summary()
-    notes = " ".join(n["text"]["en"] for n in loading.load_scenario(ROOT, "rgi-macarthur", "bataan-retreat").notes)
+    notes = " ".join(n["text"]["en"] for n in ROOT.scenario("rgi-macarthur", "bataan-retreat").notes)
     assert "cannot return to Olongapo or Layac" in notes
 
 

@@ -2,10 +2,9 @@
 import pytest
 
 from conftest import run_cli
-from playaids import load, turns
-from playaids.engine import loading
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 GAMES = ["macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa"]
 
 
@@ -14,8 +13,8 @@ def test_turn_record_has_exactly_the_scenario_ids(gid):
     listed = run_cli("list", gid, "--scenarios", "--format", "ids")
     assert listed.returncode == 0
     ids = listed.stdout.decode().split()
-    assert ids == loading.scenario_ids(ROOT, gid)
-    assert sorted(s.id for s in turns.load_turns(ROOT, gid).scenarios) == sorted(ids)
+    assert ids == ROOT.scenario_ids(gid)
+    assert sorted(s.id for s in ROOT.turns(gid).scenarios) == sorted(ids)
 
 
 def test_turns_accepts_historical(tmp_path):

@@ -15,7 +15,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playaids import export, load
+from playaids import export
+from playaids.repository import DEFAULT_DATA, Repository
 
 # the test run: 12 documents per reader, the same ones each run; `make soak`: SOAK_EXAMPLES
 # random ones each (3,000 by default)
@@ -24,8 +25,7 @@ if os.environ.get("SOAK_EXAMPLES"):
     FAST = dict(max_examples=int(os.environ["SOAK_EXAMPLES"]), deadline=None,
                 suppress_health_check=list(HealthCheck))
 
-DATA = load.DEFAULT_DATA
-
+DATA = Repository.builtin()
 # --- hostile documents ------------------------------------------------------------------
 
 _scalars = st.one_of(
@@ -108,7 +108,7 @@ def _check(run, args, inputs, lines_per_problem=False):
 @pytest.fixture(scope="module")
 def game_copy(tmp_path_factory):
     d = tmp_path_factory.mktemp("fuzzdata")
-    shutil.copytree(DATA / "rgi-macarthur", d / "rgi-macarthur")
+    shutil.copytree(DEFAULT_DATA / "rgi-macarthur", d / "rgi-macarthur")
     return d
 
 
@@ -158,7 +158,7 @@ def test_map_files(cli_in, tmp_path, setup_text):
     setup = tmp_path / "setup.yaml"
     setup.write_text(setup_text, encoding="utf-8")
     path = tmp_path / "map.yaml"
-    valid = (DATA / "macarthur-bataan" / "map.yaml").read_text(encoding="utf-8")
+    valid = (DEFAULT_DATA / "macarthur-bataan" / "map.yaml").read_text(encoding="utf-8")
 
     @settings(**FAST)
     @given(doc=hostile(valid))
@@ -197,7 +197,7 @@ _FORMATS = ["csv", "tsv", "json", "yaml", "md", "txt", "pdf", "xlsx", "bin"]
 
 @pytest.mark.parametrize("ext", _FORMATS)
 def test_check_table_formats(cli_in, tmp_path, ext):
-    table = load.load_table(DATA, "okinawa", "fleet-damage")
+    table = DATA.table("okinawa", "fleet-damage")
     valid = {"csv": export.to_csv(table, "ja"), "tsv": export.to_csv(table, "en").replace(",", "\t"),
              "json": export.FORMATS["json"](table, "en"), "yaml": export.FORMATS["json"](table, "en"),
              "md": export.FORMATS["md"](table, "ja")}.get(ext, export.to_csv(table, "en"))
@@ -207,7 +207,7 @@ def test_check_table_formats(cli_in, tmp_path, ext):
         from playaids.render import cards
         from playaids.render.page import PageSpec
 
-        pdf = cards.render(table, load.load_game(DATA, "okinawa", with_tables=False), PageSpec(lang="en"))
+        pdf = cards.render(table, DATA.game("okinawa", with_tables=False), PageSpec(lang="en"))
 
     @settings(**FAST)
     @given(doc=hostile(valid), cut=st.integers(0, 4000), flip=st.integers(0, 255))

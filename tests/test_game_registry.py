@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from playaids import build, cli, games, load
+from playaids.repository import Repository
+from playaids import build, cli, games
 from playaids.games.asl_chapter_g import AslChapterG
 from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
 
 from conftest import ROOT, run_main
 
-DATA = ROOT / "data"
+DATA = Repository(ROOT / "data")
 
 
 def _run(capsys, *args) -> tuple[int, str]:
@@ -25,7 +26,7 @@ def _run(capsys, *args) -> tuple[int, str]:
 def test_registry_is_explicit_and_matches_the_data():
     ids = [g.id for g in games.GAMES]
     assert ids == ["amigos-insurrectors", "asl-chapter-g", "okinawa", "rgi-macarthur"]
-    assert set(ids) <= set(load.game_ids(DATA))
+    assert set(ids) <= set(DATA.game_ids())
     for g in games.GAMES:
         assert issubclass(g, Game) and g is not Game
 
@@ -40,7 +41,7 @@ def test_data_only_games_are_the_plain_game():
 
 
 def test_shared_code_names_no_game():
-    ids = load.game_ids(DATA)
+    ids = DATA.game_ids()
     words = [re.escape(i) for i in ids] + [re.escape(i.replace("-", "_")) for i in ids]
     pattern = re.compile(r"\b(" + "|".join(words) + r")\b")
     found = []
@@ -88,7 +89,7 @@ def test_build_jobs_come_from_the_game(tmp_path):
 @pytest.fixture
 def okinawa_copy(tmp_path):
     root = tmp_path / "data"
-    shutil.copytree(DATA / "okinawa", root / "okinawa")
+    shutil.copytree(DATA.game_dir("okinawa"), root / "okinawa")
     return root, root / "okinawa" / "scenarios" / "free-variant.yaml"
 
 

@@ -6,10 +6,11 @@ import io
 import pytest
 
 from docs import cli_inproc, flat, game, glossary_pdf_of, page_count, summary_of, text_of
-from playaids import glossary, load
+from playaids import glossary
 from playaids.model import Term
+from playaids.repository import Repository
 
-GAMES = load.game_ids(load.DEFAULT_DATA)
+GAMES = Repository.builtin().game_ids()
 
 
 @pytest.mark.parametrize("gid", GAMES)

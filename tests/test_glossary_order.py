@@ -2,12 +2,11 @@
 the data, then English alphabetically."""
 import pdfplumber
 
-from playaids import collation, load
+from playaids import collation
 from playaids.model import Term
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 def test_gojuon_order_of_readings():
     terms = [Term("画面", "screen", reading="がめん"), Term("カード", "card"), Term("兵", "soldier", reading="へい"),
              Term("ベース", "base"), Term("キャップ", "cap"), Term("機関", "engine", reading="きかん"),
@@ -19,8 +18,8 @@ def test_gojuon_order_of_readings():
 
 
 def test_every_term_with_kanji_has_a_reading_in_the_data():
-    for g in load.game_ids(ROOT):
-        missing = [t.ja for t in load.load_game(ROOT, g, with_tables=False).glossary
+    for g in ROOT.game_ids():
+        missing = [t.ja for t in ROOT.game(g, with_tables=False).glossary
                    if collation._KANJI.search(t.ja) and not t.reading]
         assert not missing, (g, missing)
 
@@ -31,7 +30,7 @@ def test_printed_glossary_is_sorted_both_ways(cli_in, tmp_path):
     with pdfplumber.open(out) as pdf:
         text = "\n".join(p.extract_text() for p in pdf.pages)
     ja_part, en_part = text.split("English → 日本語 (A–Z)")
-    game = load.load_game(ROOT, "okinawa", with_tables=False)
+    game = ROOT.game("okinawa", with_tables=False)
     firsts = [t.ja for t in collation.by_reading(game.glossary)][:4]
     assert firsts[:3] == ["奄美諸島", "荒地", "伊江島"]          # あまみ, あれち, いえじま
     positions = [ja_part.index(f"\n{ja} ") for ja in firsts]

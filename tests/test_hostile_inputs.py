@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from conftest import FIXTURES, run_cli
+from playaids.repository import Repository
 
 ASL = FIXTURES / "asl"
 
@@ -204,14 +205,14 @@ def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path
 
     data, out = _small_data(tmp_path), tmp_path / "out"
     assert run_cli("--data", data, "--no-builtin", "build", "--lang", "ja", "--only", "charts", "--out", out).returncode == 0
-    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", out)
+    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--only", "summaries", "--out", out)
     assert r.returncode == 0, r.stderr
     index = (out / "index.html").read_text(encoding="utf-8")
     assert ".en.a4.pdf" in index and ".ja.a4.pdf" not in index
     summary = out / "rgi-macarthur" / "summary.en.a4.pdf"
     good = summary.read_bytes()
     summary.write_bytes(b"")
-    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--out", out)
+    r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--only", "summaries", "--out", out)
     assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
     assert summary.read_bytes() == good
 
@@ -290,7 +291,7 @@ def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tm
     data = _small_data(tmp_path)
     (data / "rgi-macarthur" / "huge.bin").write_bytes(b"\0" * 1000)
     (data / "rgi-macarthur" / "tables" / "sub").mkdir()
-    names = {p.relative_to(data).as_posix() for p in buildstamp.data_files(data)}
+    names = {p.relative_to(data).as_posix() for p in buildstamp.data_files(Repository(data))}
     assert "rgi-macarthur/game.yaml" in names and "rgi-macarthur/tables/road-costs.yaml" in names
     assert not any("huge" in n or "/sub" in n for n in names)
 

@@ -6,6 +6,7 @@ import pytest
 from docs import summary_pdf, turns_pdf
 from playaids import kinsoku
 from playaids.render import document
+from playaids.repository import Repository
 
 SAMPLE = ("日本軍プレイヤーは、自軍の要求された撤退を取り去ります。ユニットは（「マニラ」）へ移動、"
           "フェイズ・シークエンス（ルール）、ターン記録チャートのコード・ネーム一覧ー。ジャングル、"
@@ -62,11 +63,10 @@ def test_a_space_before_a_closing_mark_is_no_break():
 
 
 def _card(gid, tid, lang, tmp_path):
-    from playaids import load
     from playaids.render import cards
     from playaids.render.page import PageSpec
 
-    game = load.load_game(load.DEFAULT_DATA, gid)
+    game = Repository.builtin().game(gid)
     pdf = tmp_path / f"{tid}.{lang}.pdf"
     pdf.write_bytes(cards.render(game.tables[tid], game, PageSpec(lang=lang)))
     return pdf
@@ -86,12 +86,11 @@ def test_card_notes_keep_the_rules(gid, tid, lang, tmp_path):
 @pytest.mark.parametrize("gid,scenario,lang", [("rgi-macarthur", "korea", "ja"), ("okinawa", "scenario-1", "ja"),
                                                ("okinawa", "scenario-3", "both")])
 def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
-    from playaids import load
     from playaids.engine import api
     from playaids.render import setupsheet
     from playaids.render.page import PageSpec
 
-    root = load.DEFAULT_DATA
+    root = Repository.builtin()
     setup = api.generate(root, gid, scenario, 1)
     pdf = tmp_path / "s.pdf"
     pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang)))

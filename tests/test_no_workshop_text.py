@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from playaids import load
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
+ROOT = Repository.builtin()
 WORKSHOP = re.compile(r"garbled|symbol lost|extraction|\bl\. ?\d|\.txt\b|\bseed\b|欠落|文字化け")
 
 
@@ -23,11 +23,11 @@ def _printed(table):
     return [s for t in texts if t is not None for s in (t.ja, t.en)]
 
 
-@pytest.mark.parametrize("game", load.game_ids(ROOT))
+@pytest.mark.parametrize("game", ROOT.game_ids())
 def test_printed_table_text_has_no_workshop_words(game):
     found = []
-    for tid in load.table_ids(ROOT, game):
-        for s in _printed(load.load_table(ROOT, game, tid)):
+    for tid in ROOT.table_ids(game):
+        for s in _printed(ROOT.table(game, tid)):
             if m := WORKSHOP.search(s):
                 found.append(f"{tid}: {m.group()!r} in {s[:80]!r}")
     assert not found, found

@@ -1,5 +1,4 @@
 """The print preflight (issue 13), on PDFs made here to fail each check, and on a clean one."""
-import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 

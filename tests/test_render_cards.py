@@ -2,14 +2,15 @@ import hashlib
 
 import pytest
 
-from playaids import load, pdfread
+from playaids import pdfread
 from playaids.render import cards
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 from conftest import run_cli
 
 
 def test_same_data_gives_identical_bytes(fixture_data):
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     t = game.tables["results"]
     a = cards.render(t, game, PageSpec(lang="both"))
     b = cards.render(t, game, PageSpec(lang="both"))
@@ -28,7 +29,7 @@ def test_identical_bytes_across_processes(tmp_path, fixture_data):
 
 
 def test_fonts_are_embedded_subsets_with_tounicode(fixture_data):
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     pdf = cards.render(game.tables["results"], game, PageSpec(lang="ja"))
     assert b"/FontFile2" in pdf  # TrueType outlines embedded
     assert b"/ToUnicode" in pdf
@@ -39,7 +40,7 @@ def test_fonts_are_embedded_subsets_with_tounicode(fixture_data):
 def test_paper_sizes(tmp_path, fixture_data):
     import pdfplumber
 
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     for paper, size in (("a4", (595.28, 841.89)), ("letter", (612, 792))):
         p = tmp_path / f"{paper}.pdf"
         p.write_bytes(cards.render(game.tables["results"], game, PageSpec(paper=paper)))
@@ -49,7 +50,7 @@ def test_paper_sizes(tmp_path, fixture_data):
 
 
 def test_print_scaling_none(fixture_data):
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     pdf = cards.render(game.tables["results"], game, PageSpec())
     assert b"/PrintScaling /None" in pdf
 
@@ -59,7 +60,7 @@ def test_provenance_is_off_the_card_and_in_the_sources_document(tmp_path, fixtur
     file and lines go to the game's Sources and reconstructions."""
     from playaids.render import sources
 
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     table = game.tables["results"]
     assert table.cell_notes()
     for lang, key in (("en", cards.DOUBTFUL_KEY_EN), ("ja", cards.DOUBTFUL_KEY_JA)):
@@ -77,9 +78,9 @@ def test_provenance_is_off_the_card_and_in_the_sources_document(tmp_path, fixtur
 
 
 def test_a_card_without_doubtful_cells_has_no_key(tmp_path):
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "macarthur-bataan", with_tables=False)
-    table = load.load_table(root, "macarthur-bataan", "formosa-airfields")
+    root = Repository.builtin()
+    game = root.game("macarthur-bataan", with_tables=False)
+    table = root.table("macarthur-bataan", "formosa-airfields")
     assert not table.cell_notes()
     p = tmp_path / "c.pdf"
     p.write_bytes(cards.render(table, game, PageSpec(lang="en")))
@@ -89,7 +90,7 @@ def test_a_card_without_doubtful_cells_has_no_key(tmp_path):
 def test_bleed_crop_marks_and_trim_box(tmp_path, fixture_data):
     import pdfplumber
 
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     pdf = cards.render(game.tables["results"], game, PageSpec(paper="a4", bleed_mm=3, crop_marks=True))
     assert b"/TrimBox" in pdf and b"/BleedBox" in pdf
     p = tmp_path / "b.pdf"
@@ -107,7 +108,7 @@ def test_grayscale_has_no_colour(fixture_data):
 
     import pdfplumber
 
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     for grayscale in (True, False):
         pdf = cards.render(game.tables["results"], game, PageSpec(grayscale=grayscale))
         with pdfplumber.open(io.BytesIO(pdf)) as doc:
@@ -119,7 +120,7 @@ def test_grayscale_has_no_colour(fixture_data):
 
 
 def test_bytes_do_not_depend_on_the_callers_source_date_epoch(fixture_data, monkeypatch):
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     pdfs = []
     for epoch in ("0", "1700000000"):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
@@ -130,8 +131,8 @@ def test_bytes_do_not_depend_on_the_callers_source_date_epoch(fixture_data, monk
 def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
     import pdfplumber
 
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "amigos-insurrectors")
+    root = Repository.builtin()
+    game = root.game("amigos-insurrectors")
     table = game.tables["combat-sequence"]
     assert any(n.text.ja.startswith("・") for n in table.notes)  # the seed marks its notes with ・
     for lang in ("ja", "both"):
@@ -147,8 +148,8 @@ def test_short_columns_keep_their_heading_on_one_line(tmp_path):
     character or two a line."""
     import pdfplumber
 
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "rgi-macarthur")
+    root = Repository.builtin()
+    game = root.game("rgi-macarthur")
     path = tmp_path / "sf.pdf"
     path.write_bytes(cards.render(game.tables["starting-forces"], game, PageSpec(lang="ja")))
     with pdfplumber.open(path) as pdf:
@@ -161,9 +162,9 @@ def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_pa
     lines); it wraps at the span's, and its shading and dashed frame cover the whole span."""
     import pdfplumber
 
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "amigos-insurrectors", with_tables=False)
-    table = load.load_table(root, "amigos-insurrectors", "leader-rolls")
+    root = Repository.builtin()
+    game = root.game("amigos-insurrectors", with_tables=False)
+    table = root.table("amigos-insurrectors", "leader-rolls")
     p = tmp_path / "c.pdf"
     p.write_bytes(cards.render(table, game, PageSpec(lang="en")))
     with pdfplumber.open(p) as pdf:
@@ -178,9 +179,9 @@ def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_pa
 def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
     """Issue 13: the MacArthur CRT prints 'A / D' on one line; its header says which half is
     the attacker's (the seed's note speaks of the printed chart's first and second lines)."""
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "macarthur-bataan", with_tables=False)
-    table = load.load_table(root, "macarthur-bataan", "crt")
+    root = Repository.builtin()
+    game = root.game("macarthur-bataan", with_tables=False)
+    table = root.table("macarthur-bataan", "crt")
     for lang, words in (("en", "Each result reads attacker / defender"), ("ja", "攻撃側 / 防御側")):
         p = tmp_path / f"crt.{lang}.pdf"
         p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
@@ -192,9 +193,9 @@ def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
 def test_a_card_without_its_grid_is_titled_for_what_it_holds(tmp_path, table_id):
     """Issue 13: Okinawa's assault and fire-combat grids are printed on the map; their cards
     hold the modifiers and say so in the title."""
-    root = load.DEFAULT_DATA
-    game = load.load_game(root, "okinawa", with_tables=False)
-    table = load.load_table(root, "okinawa", table_id)
+    root = Repository.builtin()
+    game = root.game("okinawa", with_tables=False)
+    table = root.table("okinawa", table_id)
     assert not table.grid.rows and table.missing is not None
     for lang, title in (("en", f"{table.title.en}: Modifiers"), ("ja", f"{table.title.ja}：修正")):
         p = tmp_path / f"c.{lang}.pdf"

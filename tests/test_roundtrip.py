@@ -4,11 +4,11 @@ chart sets, every table in each (tests/test_chart_sets.py: the same grid drawing
 the sheet), and here for the fixture on Letter."""
 import pytest
 
-from playaids import load
+from playaids.repository import Repository
 from roundtrip import assert_round_trip
 
-ROOT = load.DEFAULT_DATA
-CASES = [(g, t) for g in load.game_ids(ROOT) for t in load.table_ids(ROOT, g)]
+ROOT = Repository.builtin()
+CASES = [(g, t) for g in ROOT.game_ids() for t in ROOT.table_ids(g)]
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +20,12 @@ def games():
 @pytest.mark.parametrize("lang", ["both"])
 def test_card_reads_back(game_id, table_id, lang, tmp_path, games):
     if game_id not in games:
-        games[game_id] = load.load_game(ROOT, game_id, with_tables=False)
-    table = load.load_table(ROOT, game_id, table_id)
+        games[game_id] = ROOT.game(game_id, with_tables=False)
+    table = ROOT.table(game_id, table_id)
     assert_round_trip(table, games[game_id], lang, tmp_path)
 
 
 def test_fixture_round_trip_letter(tmp_path, fixture_data):
-    game = load.load_game(fixture_data, "demo-game")
+    game = Repository.of(fixture_data).game("demo-game")
     for lang in ("ja", "en", "both"):
         assert_round_trip(game.tables["results"], game, lang, tmp_path, paper="letter")

@@ -4,14 +4,12 @@ import io
 import pdfplumber
 import pytest
 
-from playaids import load
 from playaids.engine import api
 from playaids.render import setupsheet
 from playaids.render.page import PageSpec
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-
-
+ROOT = Repository.builtin()
 def _text(gid, scenario, lang):
     setup = api.generate(ROOT, gid, scenario, 1)
     pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang))
@@ -22,7 +20,7 @@ def _text(gid, scenario, lang):
 @pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "korea"), ("macarthur-bataan", "historical"),
                                           ("okinawa", "scenario-1")])
 def test_sides_are_named_as_the_game_names_them(gid, scenario):
-    game = load.load_game(ROOT, gid, with_tables=False)
+    game = ROOT.game(gid, with_tables=False)
     placed = {p.side for p in api.generate(ROOT, gid, scenario, 1).placements}
     assert placed
     for lang in ("ja", "en"):
@@ -48,12 +46,11 @@ def test_a_rule_that_could_not_be_checked_says_so_in_words():
 
 
 def test_every_placed_unit_has_a_name_not_an_id():
-    from playaids.engine import loading
 
     for gid in ("macarthur-bataan", "rgi-macarthur", "okinawa", "amigos-insurrectors"):
-        for sid in loading.scenario_ids(ROOT, gid):
+        for sid in ROOT.scenario_ids(gid):
             setup = api.generate(ROOT, gid, sid, 1)
-            scenario = loading.load_scenario(ROOT, gid, sid)
+            scenario = ROOT.scenario(gid, sid)
             unnamed = sorted({p.unit for p in setup.placements if not (scenario.unit(p.unit) and
                                                                        scenario.unit(p.unit).name)})
             assert not unnamed, (gid, sid, unnamed)

@@ -3,9 +3,9 @@
 import pytest
 
 from docs import flat, game, page_count, summary_of, summary_pdf, text_of
-from playaids import load
+from playaids.repository import Repository
 
-GAMES = load.game_ids(load.DEFAULT_DATA)
+GAMES = Repository.builtin().game_ids()
 
 
 def _names(s, lang):

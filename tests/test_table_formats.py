@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from playaids import load
 from playaids.cli import main
+from playaids.repository import Repository
 
-ROOT = load.DEFAULT_DATA
-CASES = [(g, t) for g in load.game_ids(ROOT) for t in load.table_ids(ROOT, g)]
+ROOT = Repository.builtin()
+CASES = [(g, t) for g in ROOT.game_ids() for t in ROOT.table_ids(g)]
 
 
 def run(argv, capsys):
@@ -22,7 +22,7 @@ def run(argv, capsys):
 
 @pytest.mark.parametrize("game,table", CASES)
 def test_text_formats(game, table, capsys):
-    t = load.load_table(ROOT, game, table)
+    t = ROOT.table(game, table)
     code, out, err = run(["table", game, table, "--format", "csv"], capsys)
     assert code == 0 and not err
     rows = list(csv.reader(io.StringIO(out)))
@@ -33,7 +33,7 @@ def test_text_formats(game, table, capsys):
     assert code == 0 and out.startswith(f"## {t.title.ja}")
 
 
-@pytest.mark.parametrize("table", load.table_ids(ROOT, "macarthur-bataan"))
+@pytest.mark.parametrize("table", ROOT.table_ids("macarthur-bataan"))
 def test_pdf_format(table, tmp_path, capsys):
     out = tmp_path / f"{table}.pdf"
     code, _, err = run(["table", "macarthur-bataan", table, "--format", "pdf", "--lang", "both",

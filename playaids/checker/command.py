@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from playaids import atomic, completion, load
+from playaids import atomic, completion, repository
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
@@ -46,7 +46,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
     Exit status: 0 equal (or every difference accepted), 1 any other difference, 2 a file
     that cannot be read, is not a table, or an unknown id."""
     fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
-    root = load.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
+    root = repository.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
     accepts = accept.load(accept_file) if accept_file else []
     if accept_file:
         atomic.note_input(accept_file)
@@ -60,8 +60,8 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
         raise PlayaidsError("give TABLE and FILE (or --dir DIR)")
     if file != readers.STDIN:
         atomic.note_input(file)  # the report never replaces the table it checks
-    g = load.load_game(root, game, with_tables=False)
-    table = load.load_table(root, game, table_id)
+    g = root.game(game, with_tables=False)
+    table = root.table(game, table_id)
     cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
     cmp.unused_accepts = accept.apply(cmp, accepts)
     _emit(report.FORMATS[fmt](cmp), out)
@@ -71,9 +71,9 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
 def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, accepts=()) -> int:
     if not directory.is_dir():
         raise DataError(directory, "folder not found")
-    g = load.load_game(root, game, with_tables=False)
+    g = root.game(game, with_tables=False)
     glossary = Glossary(g.glossary)
-    ids = load.table_ids(root, game)
+    ids = root.table_ids(game)
     files: dict[str, list[Path]] = {}
     home = directory.resolve()
     for p in sorted(directory.iterdir()):
@@ -92,7 +92,7 @@ def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, acc
             continue
         for p in files[tid]:
             try:
-                table = load.load_table(root, game, tid)
+                table = root.table(game, tid)
                 cmp = check_file(table, p, glossary, page=page if p.suffix.lower() == ".pdf" else None, index=index)
             except PlayaidsError as e:
                 results.append({"table": tid, "file": p.name, "status": "error", "error": str(e)})

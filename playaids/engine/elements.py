@@ -35,9 +35,6 @@ def choose_pool(e: dict, ctx) -> list:
     return values.expand(src)
 
 
-_LOOKUPS: dict = {}
-
-
 def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     """(derived value, problem) for a lookup element: the table cell its inputs select."""
     rv = ctx.value(e["row"])
@@ -51,10 +48,10 @@ def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     cv = ctx.value(col) if col and ctx.scenario.element(col) else col
     if col and cv is None:
         return None, None
-    key = (id(table), repr(rv), repr(cv))
-    hit = _LOOKUPS.get(key)
-    if hit is None or hit[0] is not table:
-        hit = _LOOKUPS[key] = (table, _cell_of(table, rv, cv))
+    key = ("lookup", id(table), repr(rv), repr(cv))
+    hit = ctx.repo.memo.get(key)
+    if hit is None or hit[0] is not table:   # the table object itself: a file edited since is read anew
+        hit = ctx.repo.memo[key] = (table, _cell_of(table, rv, cv))
     return hit[1]
 
 

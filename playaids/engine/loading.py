@@ -1,36 +1,23 @@
-"""Read scenarios/*.yaml and map.yaml of a game folder into engine objects."""
+"""Parse a game's scenarios/*.yaml and map.yaml into engine objects (repository.Repository
+reads the files)."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from playaids import games, load, schemas, yamlsafe
+from playaids import games, load, schemas
 from playaids.engine.hexgrid import HexGrid
 from playaids.engine import vocabulary
 from playaids.engine.model import GameMap, Place, Scenario, Unit
-from playaids.errors import DataError, UnknownId
 
 
-def scenario_ids(root, game_id: str) -> list[str]:
-    d = load.game_dir(root, game_id) / "scenarios"
-    return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-
-
-def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
-    load.load_game(root, game_id, with_tables=False)  # unknown game -> UnknownId
-    path = load.game_dir(root, game_id) / "scenarios" / f"{scenario_id}.yaml"
-    if not path.is_file():
-        raise UnknownId(f"scenario of {game_id}", scenario_id, scenario_ids(root, game_id))
-    located = yamlsafe.load(path)
+def scenario_from(located, game_id: str, scenario_id: str, tables: list[str]) -> Scenario:
+    """A scenario document; `tables`: the ids of the game's tables (a lookup names one)."""
     load.validate(located, "scenario")
     doc = located.data
     if doc["id"] != scenario_id:
         raise located.error(("id",), f"id {doc['id']!r} does not match the file name {scenario_id!r}")
     for where, problem in vocabulary.problems(doc):
         raise located.error(where, problem)
-    tables = None
     for i, e in enumerate(doc.get("elements", [])):
         if e["kind"] == "lookup" and "table" in e:
-            tables = load.table_ids(root, game_id) if tables is None else tables
             if e["table"] not in tables:
                 raise located.error(("elements", i, "table"), f"elements.{i}: {game_id} has no table {e['table']!r}")
     _check_game_constraints(located, games.game(game_id))
@@ -53,7 +40,7 @@ def load_scenario(root, game_id: str, scenario_id: str) -> Scenario:
                           u.get("generate-at")))
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
-                    doc.get("missing"), str(path), doc, located)
+                    doc.get("missing"), located.path, doc, located)
 
 
 def _check_game_constraints(located, game) -> None:
@@ -72,15 +59,11 @@ def _check_game_constraints(located, game) -> None:
             raise load.schema_error(located, errors, ("constraints", i))
 
 
-def load_map(root, game_id: str, override=None) -> GameMap:
-    """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
+def map_from(documents) -> GameMap:
+    """The map facts of the game's map.yaml and then of a user's map file (--map), each adding
+    or replacing places."""
     gmap = GameMap()
-    for path in [load.game_dir(root, game_id) / "map.yaml"] + ([Path(override)] if override else []):
-        if not path.is_file():
-            if path == Path(override or ""):
-                raise DataError(path, "map file not found")
-            continue
-        located = yamlsafe.load(path)
+    for located in documents:
         load.validate(located, "map")
         doc = located.data
         if "grid" in doc:
@@ -90,5 +73,5 @@ def load_map(root, game_id: str, override=None) -> GameMap:
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
                                          tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),
                                          tuple(p.get("doubtful-zones", [])))
-        gmap.path = str(path)
+        gmap.path = str(located.path)
     return gmap

@@ -1,26 +1,24 @@
 """Value sets as the rules write them: "1-7", [1, 2, 3], "1, 2, 3", "2-3"."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*[-–～〜~]\s*(-?\d+)\s*$")
 
 
-_EXPANDED: dict = {}
-
-
 def expand(spec) -> list:
-    """A list of allowed values from a range string, a list, or a single value (a fresh list;
-    results are remembered per spec, data specs being immutable)."""
-    key = spec if isinstance(spec, (str, int)) else (id(spec), len(spec)) if isinstance(spec, list) else None
-    hit = _EXPANDED.get(key) if key is not None else None
-    if hit is not None and (not isinstance(spec, list) or hit[0] is spec):
-        return list(hit[1])
-    out = _expand(spec)
-    if key is not None:
-        _EXPANDED[key] = (spec, tuple(out))
-    return out
+    """A list of allowed values from a range string, a list, or a single value (a fresh list)."""
+    if isinstance(spec, (str, int)) and not isinstance(spec, bool):
+        return list(_expand_scalar(spec))
+    return _expand(spec)
+
+
+@functools.lru_cache(maxsize=4096)
+def _expand_scalar(spec) -> tuple:
+    """A pure function of a range string or number, worked out once per value."""
+    return tuple(_expand(spec))
 
 
 def _expand(spec) -> list:

@@ -10,7 +10,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemp
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, load
+from playaids import __version__, fonts
 from playaids.engine.placement import ANYWHERE
 from playaids.render import page as page_
 from playaids.render.lines import Lines
@@ -57,7 +57,7 @@ def _grid(rows, widths, font, spec, size=9, header=True):
 def story(root, setup, scenario, found, spec: PageSpec):
     font = fonts.register()
     lang = spec.lang
-    game = load.load_game(root, setup.game, with_tables=False)
+    game = root.game(setup.game, with_tables=False)
     w = spec.size[0] - 2 * spec.margin
     h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
     h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
@@ -100,7 +100,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
         if e.get("kind") != "lookup" or not e.get("table"):
             return named
         try:
-            table = load.load_table(root, setup.game, e["table"])
+            table = root.table(setup.game, e["table"])
         except Exception:  # the value is printed as stored
             return named
         cells = {c.en: c for r in table.grid.rows for c in r.cells if c is not None}
@@ -227,20 +227,8 @@ class _FoldLine(Spacer):
         c.restoreState()
 
 
-_PLACES: dict = {}
-
-
-def _map(root, game_id):
-    from playaids.engine import loading
-
-    key = (str(root), game_id)
-    if key not in _PLACES:
-        _PLACES[key] = loading.load_map(root, game_id)
-    return _PLACES[key]
-
-
 def _place_name(root, game_id, where: str, lang: str) -> str:
-    gmap = _map(root, game_id)
+    gmap = root.map(game_id)
     base, _, slot = where.partition("#")
     p = gmap.place(base)
     if p is None:
@@ -252,7 +240,7 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
 
 
 def _is_place(root, game_id, s: str) -> bool:
-    return _map(root, game_id).place(s.partition("#")[0]) is not None
+    return root.map(game_id).place(s.partition("#")[0]) is not None
 
 
 def word_hex(h: str, lang: str = "en") -> str:
@@ -268,7 +256,7 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
                             initialFontName=fonts.register(), title=f"{setup.game} {setup.scenario} seed {setup.seed}",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
 
-    game = load.load_game(root, setup.game, with_tables=False)
+    game = root.game(setup.game, with_tables=False)
     footer = " · ".join(x for x in (game.title.get(spec.lang).replace("\n", " / "), _t(scenario.title, spec.lang),
                                     spec.word(f"シード {setup.seed}", f"seed {setup.seed}")) if x)
 

@@ -10,7 +10,7 @@ from playaids import games
 from playaids.model import Game, Text
 from playaids.render import document
 from playaids.render.page import PageSpec
-from playaids.rules import Item, Summary
+from playaids.summaries import Item, Summary
 
 MARGIN = "13mm 13mm 15mm 13mm"
 GLOSS_MARK = "†"

@@ -16,10 +16,10 @@ from playaids.games.asl_chapter_g import command
 from playaids.games.base import Game
 
 
-def _blank_ccss(job, data) -> bytes:
+def _blank_ccss(job, repo) -> bytes:
     from playaids.games.asl_chapter_g import ccss as sheet
 
-    return sheet.render(data[("root",)], job.spec())
+    return sheet.render(repo, job.spec())
 
 
 class AslChapterG(Game):
@@ -42,8 +42,7 @@ class AslChapterG(Game):
     def jobs(self, root, out, langs, papers, grayscale):
         from playaids.docbuild import Job
 
-        from playaids import load
 
-        legend = load.game_dir(root, self.id) / "tables" / "ccss-legend.yaml"
+        legend = root.game_dir(self.id) / "tables" / "ccss-legend.yaml"
         return [Job("ccss-blank", self.id, Path(out) / self.id / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
                     paper, grayscale, 1.0, (legend,)) for paper in papers for lang in langs]

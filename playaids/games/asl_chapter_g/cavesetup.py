@@ -82,7 +82,7 @@ class CaveSetup:
     fortifications: list = field(default_factory=list)  # other G18 symbols, for the CCSS only
 
 
-def _terrain(setup, located):
+def _terrain(setup, located, repo=None):
     ref = setup.extra.get("terrain")
     if ref is None:
         return None
@@ -103,20 +103,8 @@ def _terrain(setup, located):
                                           "(or give the terrain inline)")
     if not path.is_file():
         raise _err(located, ("terrain",), f"terrain file {ref!r} not found beside the setup file")
-    return _load_cached(path)
-
-
-_TERRAINS: dict = {}
-
-
-def _load_cached(path: Path):
-    """Terrain files are read once while unchanged (both checks, and 1,000-seed runs, use them)."""
-    key = str(path.resolve())
-    stamp = path.stat().st_mtime_ns
-    hit = _TERRAINS.get(key)
-    if hit is None or hit[0] != stamp:
-        hit = _TERRAINS[key] = (stamp, terrain_mod.load(path))
-    return hit[1]
+    # read once while unchanged when a repository keeps it (both checks, and 1,000-seed runs)
+    return repo.input(path, terrain_mod.load) if repo is not None else terrain_mod.load(path)
 
 
 def _err(located, keys, msg) -> DataError:
@@ -139,10 +127,11 @@ def _contents(located, keys, raw) -> list:
     return [dict(c) for c in raw]
 
 
-def parse(setup) -> CaveSetup:
-    """Structure errors are DataErrors (exit 2); rule breaches are left to the checks."""
+def parse(setup, repo=None) -> CaveSetup:
+    """Structure errors are DataErrors (exit 2); rule breaches are left to the checks. `repo`:
+    the repository that keeps a terrain file read while it is unchanged."""
     located = setup.located
-    t = _terrain(setup, located)
+    t = _terrain(setup, located, repo)
     board = t.board if t else ""
     ob = setup.extra.get("ob", {}) or {}
     if not isinstance(ob, dict):

@@ -18,7 +18,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import inch
 
-from playaids import __version__, fonts, kinsoku, load
+from playaids import __version__, fonts, kinsoku
 from playaids.games.asl_chapter_g import geometry as geo
 from playaids.render import page as page_
 from playaids.render.page import PageSpec
@@ -355,7 +355,7 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
 
 
 def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
-    table = load.load_table(root, "asl-chapter-g", "ccss-legend")
+    table = root.table("asl-chapter-g", "ccss-legend")
     size = 7.0
     lead = size * 1.22
     top = h - m

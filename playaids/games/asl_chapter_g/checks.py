@@ -71,7 +71,7 @@ def contents(cs) -> list[Violation]:
 
 
 def caves(c: dict, setup, ctx) -> list[Violation]:
-    cs = parse(setup)
+    cs = parse(setup, ctx.repo)
     if cs.terrain is None:
         return [_v("G11.1", "terrain", "needs the terrain of the hexes used (terrain: FILE in the setup)",
                    "terrain", "unchecked")] + japanese_only(cs) + setup_only(cs)
@@ -187,7 +187,7 @@ def no_overlap(cs) -> list[Violation]:
 
 
 def complexes(c: dict, setup, ctx) -> list[Violation]:
-    cs = parse(setup)
+    cs = parse(setup, ctx.repo)
     if cs.terrain is None:
         return []  # `caves` already says the terrain is missing
     return primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs) + no_overlap(cs)

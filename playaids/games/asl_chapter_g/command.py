@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic, load
+from playaids import atomic, repository
 from playaids.errors import PlayaidsError
 from playaids.pageoptions import page_options
 
@@ -21,7 +21,7 @@ def ccss(ctx, setup, board, page, out):
     from playaids.games.asl_chapter_g import ccss as sheet
     from playaids.games.asl_chapter_g.cavesetup import parse
 
-    root = load.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
+    root = repository.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
     cs = None
     if setup:
         s = setupfile.load(setup)

@@ -13,20 +13,18 @@ from playaids.games.asl_chapter_g import caves as cv
 from playaids.games.asl_chapter_g import checks
 from playaids.games.asl_chapter_g import geometry as geo
 from playaids.games.asl_chapter_g import terrain as terrain_mod
-from playaids.games.asl_chapter_g.cavesetup import Cave, Complex, _load_cached
+from playaids.games.asl_chapter_g.cavesetup import Cave, Complex
 
-_SPOTS: dict = {}
-
-
-def spots(t) -> list[tuple]:
+def spots(t, memo: dict | None = None) -> list[tuple]:
     """Every legal (hex, CA neighbour, levels) of the terrain, in hex order (worked out once
-    per terrain object: terrain files are cached while unchanged)."""
-    hit = _SPOTS.get(id(t))
+    per terrain object in `memo`, the repository's: it keeps a terrain file while unchanged)."""
+    memo = {} if memo is None else memo
+    hit = memo.get(("cave-spots", id(t)))
     if hit is None or hit[0] is not t:
         out = []
         for h in sorted(t.hexes):
             out += [(h, n, lv) for n, lv in cv.options(t, h)]
-        hit = _SPOTS[id(t)] = (t, out)
+        hit = memo[("cave-spots", id(t))] = (t, out)
     return list(hit[1])
 
 
@@ -44,9 +42,9 @@ def complex_hexes(t, primary: geo.Hex, taken: set, rng) -> list[geo.Hex]:
     return [primary] + keep
 
 
-def place(t, rng, ob: int) -> tuple[list[Cave], list[Complex], int]:
+def place(t, rng, ob: int, memo: dict | None = None) -> tuple[list[Cave], list[Complex], int]:
     """`ob`: the caves the OB grants (G11.91), an input."""
-    legal = spots(t)
+    legal = spots(t, memo)
     if not legal:
         raise PlayaidsError(f"{t.path}: no hex of this terrain can hold a cave (G11.1)")
     if ob > len(legal):
@@ -88,8 +86,8 @@ def generate(setup, ctx, rng, options: dict) -> None:
                             "(G11.91; it is not in the rules)")
     if not isinstance(n, int) or n < 1:
         raise PlayaidsError(f"--caves must be a whole number of 1 or more, not {n!r}")
-    t = _load_cached(Path(path))
-    caves, complexes, ob = place(t, rng, n)
+    t = ctx.repo.input(Path(path), terrain_mod.load)
+    caves, complexes, ob = place(t, rng, n, ctx.repo.memo)
     from playaids import yamlsafe
 
     # the terrain goes into the setup itself: a setup file is exchanged alone, and a path in it

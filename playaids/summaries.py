@@ -8,10 +8,8 @@ or our translation (gloss: true).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from playaids import load, yamlsafe
-from playaids.errors import UnknownId
 from playaids.model import Text
 
 FILE = "rules.yaml"
@@ -105,25 +103,3 @@ def summary_from(located: yamlsafe.Located, game_id: str) -> Summary:
                                 load.text(s["intro"]) if "intro" in s else None,
                                 load.text(s["missing"]) if "missing" in s else None, s.get("note")))
     return Summary(game_id, load.text(doc["title"]), tuple(sections), doc["source"], doc.get("note"), located.path)
-
-
-def path(root, game_id: str) -> Path:
-    return load.game_dir(root, game_id) / FILE
-
-
-def games_with_rules(root) -> list[str]:
-    return [g for g in load.game_ids(root) if path(root, g).is_file()]
-
-
-def load_summary(root, game_id: str) -> Summary:
-    load.load_game(root, game_id, with_tables=False)  # unknown game -> UnknownId
-    p = path(root, game_id)
-    if not p.is_file():
-        raise UnknownId("rule summary", game_id, games_with_rules(root))
-    return summary_from(yamlsafe.load(p), game_id)
-
-
-def check(root, game_id: str) -> None:
-    """Validate data/<game>/rules.yaml if the game has one (for `playaids data validate`)."""
-    if path(root, game_id).is_file():
-        summary_from(yamlsafe.load(path(root, game_id)), game_id)

@@ -1,0 +1,299 @@
+"""The game data a command reads: its folders, and everything loaded from them, validated and
+kept in one place.
+
+A `Repository` is made once per command (the CLI's `data_dir`) and passed explicitly to what
+needs data; the parsers it calls (load, engine.loading, turns, summaries, chartsets) take
+parsed documents, never paths. Everything it keeps is keyed by the file's path, size and
+modification time: an edited file is read again, never served stale.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playaids import chartsets, load, resources, summaries, turns, yamlsafe
+from playaids.engine import loading
+from playaids.errors import DataError, UnknownId
+
+DEFAULT_DATA = resources.DATA
+
+
+class Repository:
+    """The data folders a command reads, the first holding a game winning: the user's
+    (`--data DIR`, repeatable, then $PLAYAIDS_DATA, a path list) before the built-in games.
+    A user's game with a built-in id replaces the built-in one."""
+
+    def __init__(self, layers):
+        if isinstance(layers, (str, os.PathLike)):
+            layers = [layers]
+        self.layers = tuple(Path(d) for d in layers)
+        self._parsed: dict = {}      # (path, mtime, size) -> yamlsafe.Located
+        self._loaded: dict = {}      # (what, game, id, file stamps) -> model object
+        # "kind:schema-digest:file-digest" of files that passed their schema (the build keeps
+        # them between runs, so an unchanged file is not checked again)
+        self.valid_digests: set[str] = set()
+        # values derived from the data and worked out once (a scenario's table lookups)
+        self.memo: dict = {}
+
+    @classmethod
+    def of(cls, root) -> "Repository":
+        """`root` itself when it is a repository, else one over the folder `root`."""
+        return root if isinstance(root, Repository) else cls([root])
+
+    @classmethod
+    def builtin(cls) -> "Repository":
+        return cls([DEFAULT_DATA])
+
+    def __str__(self) -> str:
+        return os.pathsep.join(str(d) for d in self.layers)
+
+    def __repr__(self) -> str:
+        return f"Repository({str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Repository) and self.layers == other.layers
+
+    def __hash__(self) -> int:
+        return hash(self.layers)
+
+    # -- folders ---------------------------------------------------------------------------
+
+    def game_ids(self) -> list[str]:
+        return sorted({p.name for d in self.layers if d.is_dir() for p in d.iterdir()
+                       if (p / "game.yaml").is_file()})
+
+    def game_dir(self, game_id: str) -> Path:
+        """The folder of a game (in the first data folder holding it)."""
+        for d in self.layers:
+            if (d / game_id / "game.yaml").is_file():
+                return d / game_id
+        return self.layers[0] / game_id
+
+    def game_dirs(self) -> list[Path]:
+        return [self.game_dir(g) for g in self.game_ids()]
+
+    def _known_game(self, game_id: str) -> Path:
+        d = self.game_dir(game_id)
+        if not (d / "game.yaml").is_file():
+            raise UnknownId("game", game_id, self.game_ids())
+        return d
+
+    def table_ids(self, game_id: str) -> list[str]:
+        d = self._known_game(game_id) / "tables"
+        return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+
+    def scenario_ids(self, game_id: str) -> list[str]:
+        d = self.game_dir(game_id) / "scenarios"
+        return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+
+    def has(self, game_id: str, file: str) -> bool:
+        return (self.game_dir(game_id) / file).is_file()
+
+    def games_with(self, file: str) -> list[str]:
+        return [g for g in self.game_ids() if self.has(g, file)]
+
+    # -- parsing, validating, keeping ------------------------------------------------------
+
+    def parse(self, path) -> yamlsafe.Located:
+        """A data file, parsed once while unchanged (callers treat it as read-only)."""
+        path = os.fspath(path)
+        try:
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size)
+        except OSError:
+            return yamlsafe.load(path)   # its error says what is wrong
+        if key in self._parsed:
+            from playaids import atomic
+
+            atomic.note_input(path)   # read (from memory) by this command all the same
+            return self._parsed[key]
+        located = self._parsed[key] = yamlsafe.load(path)
+        return located
+
+    def validate(self, located: yamlsafe.Located, kind: str) -> None:
+        load.validate(located, kind, self.valid_digests)
+
+    def _stamp(self, *paths) -> tuple:
+        out = []
+        for p in paths:
+            try:
+                st = os.stat(p)
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def _keep(self, key: tuple, paths, make):
+        key = key + self._stamp(*paths)
+        if key not in self._loaded:
+            self._loaded[key] = make()
+        return self._loaded[key]
+
+    def input(self, path, read):
+        """A user's file that a command reads more than once (a terrain beside a setup), read
+        by `read` once while unchanged."""
+        st = os.stat(path)
+        key = ("input", os.fspath(path), read.__module__, read.__qualname__, st.st_mtime_ns, st.st_size)
+        if key not in self._loaded:
+            self._loaded[key] = read(path)
+        return self._loaded[key]
+
+    # -- what the data holds ---------------------------------------------------------------
+
+    def table(self, game_id: str, table_id: str):
+        path = self._known_game(game_id) / "tables" / f"{table_id}.yaml"
+        if not path.is_file():
+            raise UnknownId(f"table of {game_id}", table_id, self.table_ids(game_id))
+
+        def make():
+            located = self.parse(path)
+            self.validate(located, "table")
+            return load.table_from(located, game_id, table_id)
+        return self._keep(("table", game_id, table_id), (path,), make)
+
+    def tables(self, game_id: str) -> dict:
+        return {tid: self.table(game_id, tid) for tid in self.table_ids(game_id)}
+
+    def game(self, game_id: str, with_tables: bool = True):
+        d = self._known_game(game_id)
+
+        def make():
+            located = self.parse(d / "game.yaml")
+            self.validate(located, "game")
+            glossary = None
+            if (d / "glossary.yaml").is_file():
+                glossary = self.parse(d / "glossary.yaml")
+                self.validate(glossary, "glossary")
+            return load.game_from(located, game_id, str(d), glossary)
+        game = self._keep(("game", game_id), (d / "game.yaml", d / "glossary.yaml"), make)
+        if with_tables:
+            import dataclasses
+
+            return dataclasses.replace(game, tables=self.tables(game_id))
+        return game
+
+    def scenario(self, game_id: str, scenario_id: str):
+        self.game(game_id, with_tables=False)  # unknown game -> UnknownId
+        path = self.game_dir(game_id) / "scenarios" / f"{scenario_id}.yaml"
+        if not path.is_file():
+            raise UnknownId(f"scenario of {game_id}", scenario_id, self.scenario_ids(game_id))
+
+        def make():
+            located = self.parse(path)
+            self.validate(located, "scenario")
+            return loading.scenario_from(located, game_id, scenario_id, self.table_ids(game_id))
+        return self._keep(("scenario", game_id, scenario_id), (path,), make)
+
+    def map(self, game_id: str, override=None):
+        """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
+        paths = [self.game_dir(game_id) / "map.yaml"]
+        if override:
+            if not Path(override).is_file():
+                raise DataError(override, "map file not found")
+            paths.append(Path(override))
+
+        def make():
+            documents = []
+            for p in paths:
+                if p.is_file():
+                    located = self.parse(p) if p == paths[0] else yamlsafe.load(p)
+                    self.validate(located, "map")
+                    documents.append(located)
+            return loading.map_from(documents)
+        if override:   # a user's file: read afresh (it is no data of the repository)
+            return make()
+        return self._keep(("map", game_id), paths, make)
+
+    def turns(self, game_id: str):
+        game = self.game(game_id, with_tables=False)  # unknown game -> UnknownId
+        path = self.game_dir(game_id) / turns.FILE
+        if not path.is_file():
+            raise UnknownId("turn record", game_id, self.games_with(turns.FILE))
+
+        def make():
+            located = self.parse(path)
+            self.validate(located, "turns")
+            return turns.record_from(located, game_id, [s.id for s in game.sides])
+        return self._keep(("turns", game_id), (path,), make)
+
+    def summary(self, game_id: str):
+        self.game(game_id, with_tables=False)  # unknown game -> UnknownId
+        path = self.game_dir(game_id) / summaries.FILE
+        if not path.is_file():
+            raise UnknownId("rule summary", game_id, self.games_with(summaries.FILE))
+
+        def make():
+            located = self.parse(path)
+            self.validate(located, "rules")
+            return summaries.summary_from(located, game_id)
+        return self._keep(("summary", game_id), (path,), make)
+
+    def sheets(self, game_id: str):
+        """The game's chart sheets, checked against its tables (chartsets)."""
+        path = self.game_dir(game_id) / chartsets.FILE
+        known = self.table_ids(game_id)
+        if not path.is_file():
+            return chartsets.one_sheet(known)
+
+        def make():
+            located = self.parse(path)
+            self.validate(located, "sheets")
+            return chartsets.sheets_from(located, game_id, known)
+        return self._keep(("sheets", game_id, tuple(known)), (path,), make)
+
+    # -- checking everything ---------------------------------------------------------------
+
+    def validate_all(self) -> tuple[list[str], list[DataError]]:
+        """Check every file of every game folder; returns (game ids, every error found)."""
+        ids = self.game_ids()
+        errors: list[DataError] = []
+
+        def attempt(fn, *args):
+            try:
+                fn(*args)
+            except DataError as e:
+                errors.append(e)
+
+        for gid in ids:
+            attempt(self.game, gid, False)
+            for tid in self.table_ids(gid):
+                attempt(self.table, gid, tid)
+            if self.has(gid, turns.FILE):
+                try:   # a broken game.yaml is reported once, by the game check; sides are then not checked
+                    self.game(gid, False)
+                    attempt(self.turns, gid)
+                except DataError:
+                    attempt(self._turns_alone, gid)
+            if self.has(gid, summaries.FILE):
+                attempt(self.summary, gid)
+            attempt(self.sheets, gid)
+            attempt(self.map, gid)
+            for sid in self.scenario_ids(gid):
+                attempt(self.scenario, gid, sid)
+        # a broken game.yaml is met again by every file that needs it: each problem once
+        return ids, list({str(e): e for e in errors}.values())
+
+    def _turns_alone(self, game_id: str) -> None:
+        located = self.parse(self.game_dir(game_id) / turns.FILE)
+        self.validate(located, "turns")
+        turns.record_from(located, game_id, None)
+
+
+def data_dir(override=None, builtin: bool = True) -> Repository:
+    """The data folders: `override` (a folder or several: --data), then $PLAYAIDS_DATA (a path
+    list), then the built-in games unless `builtin` is false."""
+    if isinstance(override, (str, os.PathLike)):
+        override = [override]
+    layers = [Path(d) for d in override or ()]
+    env = os.environ.get("PLAYAIDS_DATA")
+    if env:
+        layers += [Path(d) for d in env.split(os.pathsep) if d]
+    for d in layers:
+        if not d.is_dir():
+            raise DataError(d, "data folder not found")
+        if len(layers) > 1 or builtin:   # a folder alone may be empty (build and validate say so)
+            if not any((p / "game.yaml").is_file() for p in d.iterdir()):
+                raise DataError(d, "no game folder here (a game is a folder holding game.yaml)")
+    if builtin or not layers:
+        layers.append(Path(DEFAULT_DATA))
+    return Repository(list(dict.fromkeys(layers)))
