@@ -14,8 +14,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playaids import docbuild, repository  # noqa: E402
+from playaids import repository  # noqa: E402
+from playaids.build import builder, runner  # noqa: E402
 from playaids.render.page import LANGS, PAPERS  # noqa: E402
+
+
+def _documents(jobs):
+    return [j for j in jobs if j.kind in ("turns", "summary", "glossary-md", "glossary-csv", "glossary-pdf")]
 
 
 def main(argv=None):
@@ -30,13 +35,13 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         t0 = time.perf_counter()
-        jobs = docbuild.plan(root, out, ids, LANGS, papers)
+        jobs = _documents(builder.plan(root, out, ids, LANGS, papers))
         t_plan = time.perf_counter() - t0
-        written, _ = docbuild.run(root, jobs, out, args.workers)
+        written, _ = runner.run(root, jobs, out, args.workers)
         cold = time.perf_counter() - t0
         t1 = time.perf_counter()
-        jobs2 = docbuild.plan(root, out, ids, LANGS, papers)
-        _, unchanged = docbuild.run(root, jobs2, out, args.workers)
+        jobs2 = _documents(builder.plan(root, out, ids, LANGS, papers))
+        _, unchanged = runner.run(root, jobs2, out, args.workers)
         warm = time.perf_counter() - t1
         pdfs = sorted(out.rglob("*.pdf"))
         pages = sum(_pages(p) for p in pdfs)
@@ -45,7 +50,7 @@ def main(argv=None):
             if j.cost == 0:
                 continue
             c = time.process_time()
-            docbuild.render(j)
+            runner.render(j, root)
             kinds.setdefault(j.kind, [0, 0.0])
             kinds[j.kind][0] += 1
             kinds[j.kind][1] += time.process_time() - c

@@ -1,3 +1,3 @@
-from playaids.cli import main
+from playaids.cli.app import main
 
 main()

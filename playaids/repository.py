@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from playaids import chartsets, load, resources, summaries, turns, yamlsafe
+from playaids import chartsets, games, load, resources, summaries, turns, yamlsafe
 from playaids.engine import loading
 from playaids.errors import DataError, UnknownId
 
@@ -181,7 +181,7 @@ class Repository:
         def make():
             located = self.parse(path)
             self.validate(located, "scenario")
-            return loading.scenario_from(located, game_id, scenario_id, self.table_ids(game_id))
+            return loading.scenario_from(located, games.game(game_id), scenario_id, self.table_ids(game_id))
         return self._keep(("scenario", game_id, scenario_id), (path,), make)
 
     def map(self, game_id: str, override=None):

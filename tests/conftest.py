@@ -31,7 +31,7 @@ def fixture_data():
 def run_main(capsys, *args) -> tuple[int, str]:
     """Run the CLI in this process (faster than run_cli where no separate process is needed);
     returns the exit code and what it printed (stderr then stdout)."""
-    from playaids import cli
+    from playaids.cli import app as cli
 
     try:
         cli.main([str(a) for a in args])
@@ -52,7 +52,7 @@ class Ran:
 @pytest.fixture
 def cli_in(capsys):
     """Run a command in this process (no Python start-up): for tests of text output and exit codes."""
-    from playaids import cli as cli_module
+    from playaids.cli import app as cli_module
 
     def run(*args):
         try:

@@ -134,7 +134,7 @@ def cli_inproc(capfd, *args) -> Result:
     one-line errors as the installed command, without a new interpreter per call."""
     import sys
 
-    from playaids.cli import main
+    from playaids.cli.app import main
 
     capfd.readouterr()
     old = sys.argv

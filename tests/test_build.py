@@ -210,9 +210,9 @@ def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
 def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     """Issue 12: editing the CRT re-renders its card, the chart set and the sources, not the
     setups; the MacArthur historical setup reads its own scenario and the tables it looks up."""
-    from playaids import build
+    from playaids.build import builder
 
-    jobs = build.plan_aids(Repository.builtin(), tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
+    jobs = builder.plan(Repository.builtin(), tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
     sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.scenario == "historical")
     names = {p.relative_to(DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
     assert {"scenarios/historical.yaml", "tables/allied-forces.yaml", "tables/transport.yaml", "map.yaml"} <= names

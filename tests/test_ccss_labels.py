@@ -32,7 +32,7 @@ def _crossed(page, chars) -> list:
 @pytest.fixture(scope="module")
 def crowded(tmp_path_factory):
     """Board 36 with four caves in K4 and two in K2 (the issue's seed 3)."""
-    from playaids import cli
+    from playaids.cli import app as cli
 
     tmp = tmp_path_factory.mktemp("ccss")
     setup = tmp / "caves.yaml"

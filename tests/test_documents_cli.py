@@ -8,7 +8,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from docs import cli_inproc, flat, text_of
-from playaids import docbuild
+from playaids.build import builder, runner
 from playaids.errors import DataError
 from playaids.repository import Repository
 
@@ -117,19 +117,26 @@ def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
     assert dates and set(dates) == {b"20000101"}  # the one fixed date, not the caller's clock
 
 
+def _documents(repo, out, workers):
+    """The build's runner over the documents of demo-game (turn sheets, summary, glossaries)."""
+    jobs = [j for j in builder.plan(repo, out, ["demo-game"], ("en",), ("a4",)) if j.kind in
+            ("turns", "summary", "glossary-md", "glossary-csv", "glossary-pdf")]
+    return runner.run(repo, jobs, out, workers)
+
+
 def test_document_build_and_cache(data, tmp_path):
     out = tmp_path / "out"
     root = data
-    written, unchanged = docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=1)
+    written, unchanged = _documents(Repository(root), out, workers=1)
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and not p.relative_to(out).parts[0].startswith("."))
     assert files == ["demo-game/glossary.a4.pdf", "demo-game/glossary.csv", "demo-game/glossary.md",
                      "demo-game/summary.en.a4.pdf", "demo-game/turns/full.en.a4.pdf", "demo-game/turns/short.en.a4.pdf"]
     assert (written, unchanged) == (6, 0)
     assert len(list((out / ".previews").glob("*.png"))) == 4  # one per PDF aid, made as each PDF landed
     before = (out / "demo-game/turns/full.en.a4.pdf").read_bytes()
-    assert docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=1) == (0, 6)
+    assert _documents(Repository(root), out, workers=1) == (0, 6)
     (root / "demo-game" / "turns.yaml").write_text(TURNS.replace("Rainy season.", "Dry season."), encoding="utf-8")
-    assert docbuild.build(Repository(root), out, ["demo-game"], ("en",), ("a4",), workers=2) == (2, 4)  # only the turn sheets
+    assert _documents(Repository(root), out, workers=2) == (2, 4)  # only the turn sheets
     assert (out / "demo-game/turns/full.en.a4.pdf").read_bytes() != before
 
 

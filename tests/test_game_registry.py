@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from playaids.repository import Repository
-from playaids import build, cli, games
+from playaids import games
+from playaids.build import builder as build
+from playaids.cli import app as cli
 from playaids.games.asl_chapter_g import AslChapterG
 from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
@@ -59,7 +61,7 @@ def test_a_broken_game_module_fails_loudly(tmp_path):
     setup.write_text("game: okinawa\nscenario: scenario-1\ndraws: {}\nchoices: {}\nplacements: []\n",
                      encoding="utf-8")
     code = ("import sys; sys.modules['playaids.games.okinawa'] = None\n"
-            "from playaids import cli\n"
+            "from playaids.cli import app as cli\n"
             f"cli.main(['verify', {str(setup)!r}])\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode != 0 and "ModuleNotFoundError" in r.stderr and "playaids.games.okinawa" in r.stderr
@@ -76,13 +78,14 @@ def test_game_options_and_commands_come_from_the_registry(capsys):
 
 
 def test_build_jobs_come_from_the_game(tmp_path):
-    jobs = build.plan_aids(DATA, tmp_path, ["asl-chapter-g", "amigos-insurrectors"], ("en",), ("a4",), False)
+    jobs = build.plan(DATA, tmp_path, ["asl-chapter-g", "amigos-insurrectors"], ("en",), ("a4",), False)
     kinds = {(j.game, j.kind) for j in jobs}
     assert ("asl-chapter-g", "ccss-blank") in kinds
     assert ("asl-chapter-g", "setup-yaml") not in kinds  # caves need a terrain file
     assert ("amigos-insurrectors", "setup-yaml") in kinds
     assert not any(j.kind == "ccss-blank" for j in jobs if j.game != "asl-chapter-g")
-    assert [j.path.name for j in AslChapterG().jobs(DATA, tmp_path, ("en", "ja"), ("a4",), False)] == [
+    blank, = AslChapterG.aid_kinds
+    assert [j.path.name for j in blank().plan(DATA, "asl-chapter-g", tmp_path, ("en", "ja"), ("a4",), False)] == [
         "ccss-blank.en.a4.pdf", "ccss-blank.ja.a4.pdf"]
 
 

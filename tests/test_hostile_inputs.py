@@ -285,7 +285,7 @@ def test_check_table_never_replaces_the_checked_file_and_keeps_to_its_folder(tmp
 def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tmp_path):
     line = one_line_exit_2(run_cli("--data", tmp_path, "--no-builtin", "build", "--out", tmp_path / "out"))
     assert "no game folder here" in line and not (tmp_path / "out" / "index.html").exists()
-    from playaids import buildstamp
+    from playaids.build import stamp as buildstamp
     from test_build import _small_data
 
     data = _small_data(tmp_path)

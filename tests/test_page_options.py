@@ -7,7 +7,7 @@ import pytest
 from conftest import run_main
 from pdfminer.pdftypes import resolve1
 
-from playaids import cli, pageoptions
+from playaids.cli import app as cli, pageoptions
 from playaids.render.page import PageSpec
 
 A4 = sorted((595.28, 841.89))

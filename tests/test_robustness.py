@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from playaids.cli import main
+from playaids.cli.app import main
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "bad"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "case.yaml").is_file())

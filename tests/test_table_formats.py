@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from playaids.cli import main
+from playaids.cli.app import main
 from playaids.repository import Repository
 
 ROOT = Repository.builtin()

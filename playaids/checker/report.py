@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
 from playaids import resources
 from playaids.checker.compare import Comparison, Difference, display

@@ -2,14 +2,16 @@
 reads the files)."""
 from __future__ import annotations
 
-from playaids import games, load, schemas
+from playaids import load, schemas
 from playaids.engine.hexgrid import HexGrid
 from playaids.engine import vocabulary
 from playaids.engine.model import GameMap, Place, Scenario, Unit
 
 
-def scenario_from(located, game_id: str, scenario_id: str, tables: list[str]) -> Scenario:
-    """A scenario document; `tables`: the ids of the game's tables (a lookup names one)."""
+def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenario:
+    """A scenario document of `game` (games.base.Game: its own checks); `tables`: the ids of
+    the game's tables (a lookup names one)."""
+    game_id = game.id
     load.validate(located, "scenario")
     doc = located.data
     if doc["id"] != scenario_id:
@@ -20,7 +22,7 @@ def scenario_from(located, game_id: str, scenario_id: str, tables: list[str]) ->
         if e["kind"] == "lookup" and "table" in e:
             if e["table"] not in tables:
                 raise located.error(("elements", i, "table"), f"elements.{i}: {game_id} has no table {e['table']!r}")
-    _check_game_constraints(located, games.game(game_id))
+    _check_game_constraints(located, game)
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):
         if e["id"] in seen:

@@ -42,12 +42,3 @@ def scenario_options() -> list:
 def commands() -> list:
     """Every game's own commands."""
     return [c for g in GAMES for c in g.commands]
-
-
-def renderers() -> dict:
-    return {k: fn for g in GAMES for k, fn in g.renderers.items()}
-
-
-def kind_groups() -> dict:
-    """A game's own job kinds -> the group `build --only` names them by."""
-    return {k: grp for g in GAMES for k, grp in g.groups.items()}

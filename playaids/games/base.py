@@ -7,10 +7,6 @@ from playaids.engine.vocabulary import GameCheck
 from playaids.errors import PlayaidsError
 
 
-# The groups of aids `build --only` names (the shared kinds' groups: build.GROUPS)
-AID_GROUPS = ("charts", "summaries", "turns", "setups", "ccss")
-
-
 class Game:
     id = ""
     # Checks no shared vocabulary expresses: name -> fn(constraint, setup, ctx) -> [Violation];
@@ -27,10 +23,8 @@ class Game:
     # Whether `build` writes an example setup (and its sheet) for each scenario: not when
     # generation needs an input the data cannot give.
     example_setups = True
-    # Renderers of the game's own build jobs: job kind -> fn(job, data) -> bytes.
-    renderers: dict = {}
-    # Their group for `build --only` (one of AID_GROUPS): job kind -> group.
-    groups: dict = {}
+    # The game's own kinds of aid (build.job.AidKind subclasses), built after the shared ones.
+    aid_kinds: tuple = ()
 
     # A seed without rule numbers cites its section headings (§戦闘): their English, for
     # the rule references of English aids (heading -> English), and of the headings'
@@ -61,10 +55,6 @@ class Game:
         """Run after the shared generation: the game's own part of a setup."""
         if options:
             raise PlayaidsError(f"{self.id} takes no {', '.join('--' + k for k in sorted(options))}")
-
-    def jobs(self, root, out, langs, papers, grayscale) -> list:
-        """The game's own build jobs (docbuild.Job), rendered by `renderers`."""
-        return []
 
     def check_schema(self, name: str) -> dict:
         """The JSON Schema of a {kind: game, check: name} constraint of this game."""

@@ -14,7 +14,6 @@ import functools
 import logging
 import shutil
 import subprocess
-from pathlib import Path
 
 from playaids import __version__, fonts, resources
 from playaids.errors import FontMissing

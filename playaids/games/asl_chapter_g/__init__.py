@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from playaids.build.job import AidKind, Job
 from playaids.games.asl_chapter_g import generate as cave_generation
 from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
@@ -16,10 +17,19 @@ from playaids.games.asl_chapter_g import command
 from playaids.games.base import Game
 
 
-def _blank_ccss(job, repo) -> bytes:
-    from playaids.games.asl_chapter_g import ccss as sheet
+class BlankCcss(AidKind):
+    """The blank Cave-Complex Setup Sheet (G11.32), a form to fill in at the table."""
+    name, group, label = "ccss-blank", "ccss", ("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)")
 
-    return sheet.render(repo, job.spec())
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        legend = repo.game_dir(game_id) / "tables" / "ccss-legend.yaml"
+        return [Job(self.name, game_id, Path(out) / game_id / f"ccss-blank.{lang}.{paper}.pdf", None, lang, paper,
+                    grayscale, 1.0, (legend,)) for paper, lang in self.each(papers, langs)]
+
+    def render(self, job, repo):
+        from playaids.games.asl_chapter_g import ccss as sheet
+
+        return sheet.render(repo, job.spec())
 
 
 class AslChapterG(Game):
@@ -33,16 +43,7 @@ class AslChapterG(Game):
                                           "not in the rules)."))
     commands = (command.ccss,)
     example_setups = False  # generation needs --terrain and --caves (G11.91), inputs the data cannot give
-    renderers = {"ccss-blank": _blank_ccss}
-    groups = {"ccss-blank": "ccss"}
+    aid_kinds = (BlankCcss,)
 
     def generate(self, setup, ctx, rng, options):
         cave_generation.generate(setup, ctx, rng, options)
-
-    def jobs(self, root, out, langs, papers, grayscale):
-        from playaids.docbuild import Job
-
-
-        legend = root.game_dir(self.id) / "tables" / "ccss-legend.yaml"
-        return [Job("ccss-blank", self.id, Path(out) / self.id / f"ccss-blank.{lang}.{paper}.pdf", None, lang,
-                    paper, grayscale, 1.0, (legend,)) for paper in papers for lang in langs]

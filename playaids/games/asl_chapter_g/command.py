@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic, repository
+from playaids import atomic
+from playaids.cli import context
+from playaids.cli.pageoptions import page_options
 from playaids.errors import PlayaidsError
-from playaids.pageoptions import page_options
 
 
 @click.command("ccss")
@@ -17,17 +18,16 @@ from playaids.pageoptions import page_options
 @click.pass_context
 def ccss(ctx, setup, board, page, out):
     """Cave-Complex Setup Sheet (ASL G11.32) as PDF: blank, or filled in from a caves SETUP."""
-    from playaids.engine import setupfile
     from playaids.games.asl_chapter_g import ccss as sheet
     from playaids.games.asl_chapter_g.cavesetup import parse
 
-    root = repository.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
+    root = context.repository(ctx)
     cs = None
     if setup:
-        s = setupfile.load(setup)
+        s = context.read_setup(ctx, setup)
         if s.game != "asl-chapter-g":
             raise PlayaidsError(f"{setup}: a CCSS is drawn for asl-chapter-g setups, not {s.game}")
-        cs = parse(s)
+        cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
     atomic.emit_pdf(sheet.render(root, page, board, cs), out)

@@ -10,13 +10,16 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, completion, games, repository
+from playaids import __version__, atomic, games, repository
+from playaids.build.job import AID_GROUPS
+from playaids.cli import completion, context
+from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
-from playaids.pageoptions import page_options, spec_values
+from playaids.cli.pageoptions import page_options, spec_values
 
 
-def _root(ctx) -> Path:
-    return repository.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
+def _root(ctx):
+    return context.repository(ctx)
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -27,10 +30,10 @@ def _emit(text: str, out: str | None) -> None:
 
 
 # Commands whose modules are imported only when they run (a warm `build` stays fast).
-LAZY = {"check-table": "playaids.checker.command:check_table",  # the table checker, issue 7
-        "turns": "playaids.doccli:turns_cmd", "summary": "playaids.doccli:summary_cmd",  # issue 5
-        "glossary": "playaids.doccli:glossary_cmd",
-        "preflight": "playaids.preflight_command:preflight"}  # the print preflight, issue 13
+LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table checker, issue 7
+        "turns": "playaids.cli.documents:turns_cmd", "summary": "playaids.cli.documents:summary_cmd",  # issue 5
+        "glossary": "playaids.cli.documents:glossary_cmd",
+        "preflight": "playaids.cli.preflight:preflight"}  # the print preflight, issue 13
 
 
 class LazyGroup(click.Group):
@@ -55,6 +58,9 @@ def cli(ctx, data, no_builtin):
     """Print-ready play aids from board-wargame rules."""
     ctx.ensure_object(dict)["data"] = data
     ctx.obj["builtin"] = not no_builtin
+    # what every command, a game's own included, takes through cli.context
+    ctx.obj["open_repository"] = lambda: repository.data_dir(data, not no_builtin)
+    ctx.obj["read_setup"] = setupfile.load
 
 
 @cli.command("list")
@@ -158,7 +164,7 @@ def _game_options(fn):
 @click.pass_context
 def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, **game_options):
     """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
-    from playaids.engine import api, setupfile
+    from playaids.engine import api
 
     root = _root(ctx)
     if template:
@@ -228,8 +234,6 @@ def verify(ctx, files, map_file, fmt):
     results, unreadable = [], []
     for f in files:  # each file on its own: one unreadable file does not hide the others' reports
         try:
-            from playaids.engine import setupfile
-
             setups = setupfile.load_all(f)
             for k, setup in enumerate(setups, 1):
                 sc, found = api.verify_setup(root, setup, map_file)
@@ -307,7 +311,7 @@ def data_validate(ctx, folder):
 @page_options(lang="all", paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
-@click.option("--only", multiple=True, type=click.Choice(games.base.AID_GROUPS),
+@click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),
               help="Build only these aids (repeatable): charts = chart sets, cards and sources; summaries = rule "
                    "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
 @click.pass_context
@@ -315,7 +319,7 @@ def build(ctx, games, out_dir, pages, force, check, only):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     if not str(out_dir).strip():
         raise PlayaidsError("--out is empty: name the folder to build into")
-    from playaids import buildstamp
+    from playaids.build import stamp as buildstamp
 
     t0 = time.perf_counter()
     root = _root(ctx)
@@ -326,7 +330,7 @@ def build(ctx, games, out_dir, pages, force, check, only):
         click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone
         _preflight_build(out_dir) if check else None
         return
-    from playaids import build as builder
+    from playaids.build import builder
 
     summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
                             force, progress=builder.stderr_progress, key=key, only=only)
@@ -337,7 +341,8 @@ def build(ctx, games, out_dir, pages, force, check, only):
 
 def _preflight_build(out_dir) -> None:
     """The preflight over the PDFs this build vouches for (its stamp's outputs)."""
-    from playaids import buildstamp, preflight
+    from playaids import preflight
+    from playaids.build import stamp as buildstamp
 
     record = json.loads(buildstamp._path(out_dir).read_text(encoding="utf-8"))
     pdfs = [Path(out_dir) / rel for rel in sorted(record["outputs"]) if rel.endswith(".pdf")]

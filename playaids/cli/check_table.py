@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from playaids import atomic, completion, repository
+from playaids import atomic
+from playaids.cli import completion, context
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
@@ -46,7 +47,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
     Exit status: 0 equal (or every difference accepted), 1 any other difference, 2 a file
     that cannot be read, is not a table, or an unknown id."""
     fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
-    root = repository.data_dir(ctx.obj.get("data"), ctx.obj.get("builtin", True))
+    root = context.repository(ctx)
     accepts = accept.load(accept_file) if accept_file else []
     if accept_file:
         atomic.note_input(accept_file)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic, completion, repository
+from playaids import atomic
+from playaids.cli import completion, context
 from playaids.errors import PlayaidsError
-from playaids.pageoptions import page_options
+from playaids.cli.pageoptions import page_options
 
 
 def _root(ctx):
-    return repository.data_dir((ctx.obj or {}).get("data"), (ctx.obj or {}).get("builtin", True))
+    return context.repository(ctx)
 
 
 write_pdf = atomic.emit_pdf

@@ -1,0 +1,90 @@
+"""The build: every kind of aid (build.kinds) planned for every game, rendered where its inputs
+changed (build.runner), then the gallery OUT/index.html and the build's stamp.
+
+One job list, one cache of input hashes (data files, code, options) and one process pool: a
+warm rebuild renders only what changed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+from playaids import atomic, games as registry_of_games
+from playaids.build import gallery, kinds, runner, stamp
+from playaids.build.job import Job
+from playaids.errors import PlayaidsError, UnknownId
+
+
+def plan(repo, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
+    """Every job of every game: the shared kinds of aid, then the game's own (Game.aid_kinds).
+    Every data file is loaded here, so an error surfaces before any rendering."""
+    jobs: list[Job] = []
+    for gid in ids:
+        repo.game(gid, with_tables=False)
+        for kind in kinds.SHARED + tuple(registry_of_games.game(gid).aid_kinds):
+            jobs += kind().plan(repo, gid, Path(out), langs, papers, grayscale)
+    return jobs
+
+
+def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
+          force=False, progress=None, key: str | None = None, only=()) -> str:
+    """`key`: the build's stamp when the caller has already hashed it (and found it changed);
+    `only`: the groups of aids to build (games.base.AID_GROUPS), all when empty."""
+    t0 = time.perf_counter()
+    if key is None:
+        key = stamp.stamp(root, stamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))
+        if not force and (done := stamp.nothing_to_do(out, key, t0)):
+            return done
+    ids = list(games) if games else root.game_ids()
+    if not ids:
+        raise PlayaidsError(f"{root}: no game folder here (a game is a folder holding game.yaml)")
+    known = set(root.game_ids())
+    for gid in ids:
+        if gid not in known:
+            raise UnknownId("game", gid, known)
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise PlayaidsError(f"{out}: --out must be a folder")
+    stamp.forget(out)
+    valid_cache = out / ".playaids-cache" / "valid.json"
+    try:
+        root.valid_digests.update(json.loads(valid_cache.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
+    jobs = plan(root, out, ids, langs, papers, grayscale)
+    if only:
+        every = kinds.registry()
+        jobs = [j for j in jobs if every[j.kind].group in only]
+    if bleed_mm or crop_marks:
+        jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
+    if force:
+        (out / runner.CACHE).unlink(missing_ok=True)
+    written, unchanged_ = runner.run(root, jobs, out, progress=progress)
+    atomic.write_text(valid_cache, json.dumps(sorted(root.valid_digests)[-20000:], indent=0) + "\n")
+    titles = {gid: root.game(gid, with_tables=False).title.get("both").replace("\n", " / ") for gid in ids}
+    lang = "ja" if list(langs) == ["ja"] else "en"
+    every = kinds.registry()
+    index = gallery.write(out, titles, [j.path for j in jobs], {j.path: _aid_title(root, j, lang, every) for j in jobs})
+    previews = sorted((out / ".previews").glob("*.png"))
+    stamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))
+    return stamp.summary(written, unchanged_, len(ids), time.perf_counter() - t0, index)
+
+
+def _aid_title(repo, job: Job, lang: str, every: dict) -> str:
+    """What the gallery calls an aid: its title in the build's language."""
+    try:
+        return every[job.kind].title(repo, job, lang)
+    except Exception:   # a title is a nicety: the file name stands in
+        return ""
+
+
+def stderr_progress(done: int, total: int) -> None:
+    """'done/total' over itself on stderr when it is a terminal (a log gets only the summary);
+    the line is cleared once the last file is written."""
+    if not sys.stderr.isatty():
+        return
+    sys.stderr.write(f"\r{done}/{total} files" if done < total else "\r" + " " * (2 * len(str(total)) + 7) + "\r")
+    sys.stderr.flush()

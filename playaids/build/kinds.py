@@ -1,0 +1,240 @@
+"""The kinds of aid `playaids build` writes, each its plan and its render (build.job.AidKind):
+
+OUT/<game>/charts.<lang>.<paper>.pdf               the chart set (every table on a few dense sheets)
+OUT/<game>/charts/<table>.<lang>.<paper>.pdf       a chart card per table (ReportLab)
+OUT/<game>/sources.<paper>.pdf                     where each value comes from (the cards do not say)
+OUT/<game>/turns/<scenario>.<lang>.<paper>.pdf     turn-record sheets
+OUT/<game>/summary.<lang>.<paper>.pdf              the rule summary
+OUT/<game>/glossary.md, glossary.csv, glossary.<paper>.pdf
+OUT/<game>/setups/<scenario>.seed<N>.yaml          an example setup per scenario
+OUT/<game>/setups/<scenario>.seed<N>.<lang>.<paper>.pdf   its setup sheet
+
+plus each game's own kinds (games.base.Game.aid_kinds). `registry()` lists them all.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from playaids import chartsets, games, glossary, summaries, turns
+from playaids.build.job import AidKind, Job
+
+EXAMPLE_SEED = 1
+
+
+class Card(AidKind):
+    name, group = "card", "charts"
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        g = repo.game_dir(game_id)
+        jobs = []
+        for tid in repo.table_ids(game_id):
+            repo.table(game_id, tid)  # errors surface before any rendering
+            jobs += [Job(self.name, game_id, out / game_id / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang, paper,
+                         grayscale, 0.5, (g / "tables" / f"{tid}.yaml",)) for paper, lang in self.each(papers, langs)]
+        return jobs
+
+    def render(self, job, repo):
+        from playaids.render import cards
+
+        return cards.render(repo.table(job.game, job.scenario), repo.game(job.game, with_tables=False), job.spec())
+
+    def title(self, repo, job, lang):
+        return repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
+
+
+class ChartSet(AidKind):
+    """Every table on a few dense sheets, one file per language and paper (issue 14)."""
+    name, group, label = "chartset", "charts", ("チャート集", "Chart set")
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        repo.sheets(game_id)   # errors surface before any rendering
+        table_ids = repo.table_ids(game_id)
+        if not table_ids:
+            return []
+        g = repo.game_dir(game_id)
+        inputs = tuple(g / "tables" / f"{t}.yaml" for t in table_ids) + tuple(
+            p for p in (g / chartsets.FILE,) if p.is_file())
+        return [Job(self.name, game_id, out / game_id / f"charts.{lang}.{paper}.pdf", None, lang, paper, grayscale,
+                    0.4 * len(table_ids), inputs) for paper, lang in self.each(papers, langs)]
+
+    def render(self, job, repo):
+        from playaids.render import chartsheet
+
+        return chartsheet.render(repo.game(job.game, with_tables=False), repo.sheets(job.game),
+                                 repo.tables(job.game), job.spec())
+
+
+class Sources(AidKind):
+    """The provenance the cards do not print: one document per paper (English notes quoting the seed)."""
+    name, group, label = "sources", "charts", ("出典と復元", "Sources and reconstructions")
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        g = repo.game_dir(game_id)
+        files = tuple(sorted(g.glob("tables/*.yaml"))) + ((g / turns.FILE,) if repo.has(game_id, turns.FILE) else ())
+        if not files:
+            return []
+        return [Job(self.name, game_id, out / game_id / f"sources.{paper}.pdf", None, "en", paper, grayscale, 0.3,
+                    files) for paper in papers]
+
+    def render(self, job, repo):
+        from playaids.render import sources
+
+        record = repo.turns(job.game) if repo.has(job.game, turns.FILE) else None
+        return sources.render(repo.game(job.game, with_tables=False), list(repo.tables(job.game).values()),
+                              job.spec(), record)
+
+
+class TurnRecord(AidKind):
+    name, group = "turns", "turns"
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        if not repo.has(game_id, turns.FILE):
+            return []
+        inputs = (repo.game_dir(game_id) / turns.FILE,)
+        return [Job(self.name, game_id, out / game_id / "turns" / f"{s.id}.{lang}.{paper}.pdf", s.id, lang, paper,
+                    grayscale, (2.0 if lang == "both" else 1.0) * (1 + len(s.turns) / 15), inputs)
+                for s in repo.turns(game_id).scenarios for paper, lang in self.each(papers, langs)]
+
+    def render(self, job, repo):
+        from playaids.render import turnsheet
+
+        return turnsheet.render(repo.turns(job.game), repo.game(job.game, with_tables=False), job.scenario,
+                                job.spec())
+
+    def title(self, repo, job, lang):
+        word = ("ターン記録", "Turn record")[{"ja": 0, "en": 1}[lang]]
+        return f"{word}: {repo.turns(job.game).scenario(job.scenario).name.get(lang)}"
+
+
+class Summary(AidKind):
+    name, group, label = "summary", "summaries", ("ルール要約", "Rule summary")
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        if not repo.has(game_id, summaries.FILE):
+            return []
+        repo.summary(game_id)   # errors surface before any rendering
+        inputs = (repo.game_dir(game_id) / summaries.FILE,)
+        return [Job(self.name, game_id, out / game_id / f"summary.{lang}.{paper}.pdf", None, lang, paper, grayscale,
+                    2.0 if lang == "both" else 1.2, inputs) for paper, lang in self.each(papers, langs)]
+
+    def render(self, job, repo):
+        from playaids.render import summary
+
+        return summary.render(repo.summary(job.game), repo.game(job.game, with_tables=False), job.spec())
+
+
+class GlossaryText(AidKind):
+    """The glossary as Markdown or CSV (bilingual, no paper)."""
+    group, label = "summaries", ("用語集", "Glossary")
+    suffix = ""
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        if not repo.game(game_id, with_tables=False).glossary:
+            return []
+        return [Job(self.name, game_id, out / game_id / f"glossary.{self.suffix}", cost=0.0)]
+
+
+class GlossaryMarkdown(GlossaryText):
+    name, suffix = "glossary-md", "md"
+
+    def render(self, job, repo):
+        game = repo.game(job.game, with_tables=False)
+        t = game.title
+        title = (t.ja if t.ja == t.en else f"{t.ja} / {t.en}") + " — 用語集 / glossary"
+        return glossary.to_markdown(game.glossary, title).encode("utf-8")
+
+
+class GlossaryCsv(GlossaryText):
+    name, suffix = "glossary-csv", "csv"
+
+    def render(self, job, repo):
+        return glossary.to_csv(repo.game(job.game, with_tables=False).glossary).encode("utf-8")
+
+
+class GlossaryPdf(AidKind):
+    name, group, label = "glossary-pdf", "summaries", ("用語集", "Glossary")
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        terms = repo.game(game_id, with_tables=False).glossary
+        if not terms:
+            return []
+        return [Job(self.name, game_id, out / game_id / f"glossary.{paper}.pdf", None, "both", paper, grayscale,
+                    len(terms) / 60) for paper in papers]
+
+    def render(self, job, repo):
+        from playaids.render import glossary_pdf
+
+        return glossary_pdf.render(repo.game(job.game, with_tables=False), job.spec())
+
+
+class ExampleSetup(AidKind):
+    """An example setup of each scenario (seed EXAMPLE_SEED), generated and verified once for its
+    YAML and its sheets; not for a game whose generation needs inputs the data cannot give."""
+    group = "setups"
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        jobs = []
+        g = repo.game_dir(game_id)
+        for sid in repo.scenario_ids(game_id):
+            scenario = repo.scenario(game_id, sid)   # errors surface before any rendering
+            if not games.game(game_id).example_setups:
+                continue
+            # what a setup reads: its scenario, the tables its lookups consult, the map facts
+            looked = sorted({e["table"] for e in scenario.elements if e.get("kind") == "lookup" and e.get("table")})
+            inputs = (g / "scenarios" / f"{sid}.yaml", *(g / "tables" / f"{t}.yaml" for t in looked), g / "map.yaml")
+            jobs += self.files(game_id, sid, Path(f"{out / game_id / 'setups' / sid}.seed{EXAMPLE_SEED}"), langs,
+                               papers, grayscale, inputs)
+        return jobs
+
+    def files(self, game_id, sid, base, langs, papers, grayscale, inputs) -> list[Job]:
+        return []
+
+    @staticmethod
+    def setup(job, repo):
+        from playaids.engine import api
+
+        key = ("example-setup", job.game, job.scenario)
+        if key not in repo.memo:
+            setup = api.generate(repo, job.game, job.scenario, EXAMPLE_SEED)
+            repo.memo[key] = (setup, *api.verify_setup(repo, setup))
+        return repo.memo[key]
+
+    def title(self, repo, job, lang):
+        word = ("セットアップ例", "Example setup")[{"ja": 0, "en": 1}[lang]]
+        title = repo.scenario(job.game, job.scenario).title
+        return f"{word}: {title.get(lang) if hasattr(title, 'get') else title}"
+
+
+class SetupYaml(ExampleSetup):
+    name = "setup-yaml"
+
+    def files(self, game_id, sid, base, langs, papers, grayscale, inputs):
+        return [Job(self.name, game_id, Path(f"{base}.yaml"), sid, cost=0.0, inputs=inputs)]
+
+    def render(self, job, repo):
+        from playaids.engine import setupfile
+
+        return setupfile.dump(self.setup(job, repo)[0]).encode("utf-8")
+
+
+class SetupSheet(ExampleSetup):
+    name = "setup-sheet"
+
+    def files(self, game_id, sid, base, langs, papers, grayscale, inputs):
+        return [Job(self.name, game_id, Path(f"{base}.{lang}.{paper}.pdf"), sid, lang, paper, grayscale, 0.6, inputs)
+                for paper, lang in self.each(papers, langs)]
+
+    def render(self, job, repo):
+        from playaids.render import setupsheet
+
+        setup, scenario, found = self.setup(job, repo)
+        return setupsheet.render(repo, setup, scenario, found, job.spec())
+
+
+SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,
+                                     Sources, SetupYaml, SetupSheet)
+
+
+def registry() -> dict[str, AidKind]:
+    """Every kind of aid by name: the shared ones, then each game's own (Game.aid_kinds)."""
+    return {k.name: k() for k in SHARED + tuple(k for g in games.GAMES for k in g.aid_kinds)}

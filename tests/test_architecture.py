@@ -1,0 +1,123 @@
+"""The shape of the code (issue 12): no import cycle, not even through an import inside a
+function; no module-level cache outside the repository."""
+import ast
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "playaids"
+
+
+def _modules() -> dict:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def _imports(modules: dict) -> dict:
+    """module -> the package's modules it imports, at the top or inside a function."""
+
+    def resolve(name):
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    graph = {m: set() for m in modules}
+    for m, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("playaids"):
+                names = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("playaids")]
+            graph[m] |= {t for t in map(resolve, names) if t and t != m}
+    return graph
+
+
+def _cycles(graph: dict) -> list:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, found, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_even_through_imports_inside_functions():
+    assert _cycles(_imports(_modules())) == []
+
+
+# Module-level state that is no cache: what a command has read (so that no output replaces an
+# input), and what the build hands its forked workers.
+ALLOWED_STATE = {("playaids.atomic", "_INPUTS"), ("playaids.build.runner", "_RUN")}
+
+
+def _empty_container(value) -> bool:
+    """`{}`, `[]`, `set()`, `dict()`...: a container to be filled as the program runs (a filled
+    literal is a table of constants)."""
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    if isinstance(value, ast.List):
+        return not value.elts
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args and value.func.id in (
+        "dict", "set", "list", "defaultdict", "OrderedDict")
+
+
+def test_no_module_level_cache_outside_the_repository():
+    found = []
+    for name, path in _modules().items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = value = None
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
+            elif isinstance(node, ast.AnnAssign):
+                target, value = node.target, node.value
+            if not isinstance(target, ast.Name) or value is None:
+                continue
+            if _empty_container(value) and (name, target.id) not in ALLOWED_STATE:
+                found.append(f"{name}.{target.id}")
+    assert found == [], found
+
+
+def test_the_repository_keeps_what_it_loaded_and_sees_an_edit(tmp_path):
+    import shutil
+
+    from playaids.repository import Repository
+
+    shutil.copytree(ROOT / "tests" / "fixtures" / "data" / "demo-game", tmp_path / "demo-game")
+    repo = Repository(tmp_path)
+    first = repo.table("demo-game", "results")
+    assert repo.table("demo-game", "results") is first
+    path = Path(first.path)
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert repo.table("demo-game", "results") is not first
