@@ -304,7 +304,7 @@ def test_ob_caves_is_a_required_input(cli, tmp_path):
 
 # --- G11.12 Covered Arc examples (figure lost; cave positions reconstructed) ------------------
 
-from playaids.games.asl_chapter_g import arc  # noqa: E402
+import asl_arc as arc  # noqa: E402
 
 
 def test_U1_in_cave_C_arc_but_not_its_three_hexsides():

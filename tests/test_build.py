@@ -219,3 +219,60 @@ def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     assert "tables/crt.yaml" not in names and "scenarios/main-assault.yaml" not in names
     crt = {j.path.name for j in jobs if any(p.name == "crt.yaml" for p in j.inputs)}
     assert crt == {"crt.en.a4.pdf", "charts.en.a4.pdf", "sources.a4.pdf"}, crt
+
+
+def test_watch_rebuilds_only_what_a_saved_file_affects_and_stops_on_ctrl_c(tmp_path):
+    """Issue 12: `build --watch` builds, then re-renders the aids that read a saved data file."""
+    import os
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out",
+                             str(out), "--lang", "en", "--only", "charts", "--watch"], stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, cwd=tmp_path)
+    lines: list[str] = []
+    heard: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [heard.put(ln.decode()) for ln in proc.stderr], daemon=True).start()
+
+    def wait_for(word, seconds=60):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                line = heard.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            lines.append(line)
+            if word in line:
+                return line
+        raise AssertionError(f"no {word!r} in {lines}")
+
+    try:
+        assert "built 4 files" in wait_for("built")
+        wait_for("watching")
+        card = out / "rgi-macarthur" / "charts" / "damage.en.a4.pdf"
+        other = (out / "rgi-macarthur" / "charts" / "road-costs.en.a4.pdf").stat().st_mtime_ns
+        before = card.stat().st_mtime_ns
+        with open(data / "rgi-macarthur" / "tables" / "damage.yaml", "a", encoding="utf-8") as f:
+            f.write("# saved\n")
+        # its card, the chart set and the sources; the other table's card stays
+        assert "built 3 files, 1 unchanged" in wait_for("built")
+        assert card.stat().st_mtime_ns != before
+        assert (out / "rgi-macarthur" / "charts" / "road-costs.en.a4.pdf").stat().st_mtime_ns == other
+        # a file saved broken is one line, and the watch goes on
+        path = data / "rgi-macarthur" / "tables" / "damage.yaml"
+        good = path.read_text(encoding="utf-8")
+        path.write_text("a: [\n", encoding="utf-8")
+        assert "damage.yaml" in wait_for("damage.yaml")
+        path.write_text(good, encoding="utf-8")
+        wait_for("built")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(30) == 0
+        wait_for("stopped watching", 10)
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)

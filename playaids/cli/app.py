@@ -314,11 +314,34 @@ def data_validate(ctx, folder):
 @click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),
               help="Build only these aids (repeatable): charts = chart sets, cards and sources; summaries = rule "
                    "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
+@click.option("--watch", is_flag=True, help="Then build again whenever a data file is saved (only the aids that "
+                                            "read it are rendered); Ctrl-C stops.")
 @click.pass_context
-def build(ctx, games, out_dir, pages, force, check, only):
+def build(ctx, games, out_dir, pages, force, check, only, watch):
     """Write every play aid into OUT/<game>/ and the gallery OUT/index.html."""
     if not str(out_dir).strip():
         raise PlayaidsError("--out is empty: name the folder to build into")
+    if watch:
+        from playaids.build import watch as watching
+
+        first = [force]
+
+        def once():
+            try:
+                _build_once(ctx, games, out_dir, pages, first.pop() if first else False, check, only)
+            except SystemExit:   # preflight findings: printed, and the watch goes on
+                pass
+            return ""
+
+        try:
+            watching.watch(_root(ctx), once, lambda line: click.echo(line, err=True) if line else None)
+        except KeyboardInterrupt:
+            click.echo("playaids: stopped watching", err=True)
+        return
+    _build_once(ctx, games, out_dir, pages, force, check, only)
+
+
+def _build_once(ctx, games, out_dir, pages, force, check, only) -> None:
     from playaids.build import stamp as buildstamp
 
     t0 = time.perf_counter()

@@ -7,7 +7,7 @@ from datahelp import cell, note_of, raw_table, text
 
 GAME = "macarthur-bataan"
 SEED = "000_f089f1f260971f6c.txt"
-MINE = ["crt", "terrain-effects", "air-to-air", "aa", "strafing", "dive-bombing", "bombing",
+COMBAT_AIR_TABLES = ["crt", "terrain-effects", "air-to-air", "aa", "strafing", "dive-bombing", "bombing",
         "corregidor-bombardment", "corregidor-batteries", "submarine-attack", "scramble",
         "luzon-airfields", "formosa-airfields"]
 
@@ -24,7 +24,7 @@ def raw_cell(table, label, index):
     return row(table, label)["cells"][index]
 
 
-@pytest.mark.parametrize("tid", MINE)
+@pytest.mark.parametrize("tid", COMBAT_AIR_TABLES)
 def test_tables_cite_seed_and_lines(tid):
     t = raw_table(GAME, tid)
     assert t["id"] == tid

@@ -1,4 +1,4 @@
-"""A cave's Covered Arc in the plane (G11.12): the Entrance hex plus the area between (and on)
+"""A model kept with its tests until a check uses it: a cave's Covered Arc in the plane (G11.12): the Entrance hex plus the area between (and on)
 the extensions of the two hexspines that run from the ends of the CA hexside. Locations in the
 cave's own hex are outside it, except a depression-bottom cave's own hex bottom (G11.12); levels
 and LOS are not modelled here, only where on the map a point, hexside or vertex lies.

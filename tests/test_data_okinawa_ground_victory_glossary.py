@@ -9,7 +9,7 @@ from datahelp import cell, note_of, raw_table, text, raw_file, row
 GAME = "okinawa"
 SEED = "004_6cffc3deca95117c.txt"
 
-MY_TABLES = [
+GROUND_VICTORY_TABLES = [
     "tank-coordination", "mortar-accuracy", "command-appeal", "conference-cost", "disengagement",
     "forward-observation", "victory-points-us", "victory-points-japan", "ship-victory-points",
     "scenario-2-us-losses", "scenario-3-us-losses", "scenario-4-us-losses", "combat-fatigue",
@@ -33,7 +33,7 @@ def _glossary():
 
 # --- common ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("tid", MY_TABLES)
+@pytest.mark.parametrize("tid", GROUND_VICTORY_TABLES)
 def test_table_source_and_id(tid):
     t = raw_table(GAME, tid)
     assert t["id"] == tid
