@@ -26,6 +26,10 @@ def _short(v) -> str:
     return r if len(r) <= 60 else f"a {type(v).__name__} ({r[:40]}...)"
 
 
+_TYPE_WORDS = {"object": "a mapping", "array": "a list", "integer": "a whole number", "number": "a number",
+               "string": "a text", "boolean": "true or false", "null": "empty"}
+
+
 def _describe(err, path=None) -> str:
     where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
@@ -40,8 +44,13 @@ def _describe(err, path=None) -> str:
         return f"{where}: {len(err.instance)} characters, at most {err.validator_value} allowed"
     if err.validator == "maxProperties":
         return f"{where}: {len(err.instance)} keys, at most {err.validator_value} allowed"
+    if err.validator in ("minimum", "maximum"):
+        bound = "at least" if err.validator == "minimum" else "at most"
+        return f"{where}: {err.message} (must be {bound} {err.validator_value})"
     if err.validator == "type":
-        return f"{where}: {_short(err.instance)} is not of type {err.validator_value!r}"
+        kinds = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        words = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+        return f"{where}: {_short(err.instance)} is not of type {err.validator_value!r} (must be {words})"
     return f"{where}: {err.message}"
 
 

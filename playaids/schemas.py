@@ -5,6 +5,8 @@ the loader validates against the same documents.
 """
 from __future__ import annotations
 
+import functools
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://playaids.invalid/schema/"
 
@@ -382,3 +384,45 @@ def _bounded(node):
 
 for _s in SCHEMAS.values():
     _bounded(_s)
+
+
+# The setup file a player writes or `scenario` makes (engine/setupfile.py): what the shared
+# engine reads. A game adds its own top-level keys (games.base.Game.setup_keys); `setup(keys)`
+# is the schema of that game's setups, SETUP the one `data schema setup` publishes (every
+# game's keys allowed).
+_SHORT = {"type": ["string", "integer"], "maxLength": 1000}
+_PLACEMENT = {
+    "type": "object", "additionalProperties": False, "required": ["side", "unit", "at"],
+    "description": "Where units go: `count` of `unit` of `side` at a place, hex or slot.",
+    "properties": {
+        "side": _SHORT, "unit": _SHORT, "at": _SHORT,
+        "count": {"type": "integer", "minimum": 1, "maximum": 10_000},
+        "sp": {"type": "number", "minimum": 0, "maximum": 1000, "description": "Stacking points (a counter value)."},
+        "steps": {"type": "integer", "minimum": 0, "maximum": 100},
+        "facing": _SHORT, "face": _SHORT, "note": _SHORT,
+    },
+}
+_SETUP_PROPERTIES = {
+    "game": {"type": "string", "maxLength": 200}, "scenario": {"type": "string", "maxLength": 200},
+    "seed": {"type": "integer"},
+    "draws": {"type": "object", "description": "Element id -> the value drawn (chits, cards, dice)."},
+    "derived": {"type": "object", "description": "Element id -> the value looked up from a table."},
+    "choices": {"type": "object", "description": "Element id -> the value a player chose."},
+    "placements": {"type": "array", "items": _PLACEMENT, "maxItems": 100_000},
+    "note": {"type": "string", "maxLength": 4000},
+}
+
+
+def setup(game_keys=()) -> dict:
+    """The JSON Schema of a setup file whose game adds `game_keys` (each checked by its game)."""
+    return {"$schema": DRAFT, "$id": BASE + "setup.json", "title": "playaids setup file", "type": "object",
+            "required": ["game", "scenario"], "additionalProperties": False,
+            "properties": {**_SETUP_PROPERTIES, **{k: {"description": "A key of the game's own."} for k in game_keys}}}
+
+
+@functools.lru_cache(maxsize=None)
+def setup_validator(game_keys: tuple):
+    """A compiled validator of setup(game_keys): a pure function of the keys, made once."""
+    import jsonschema
+
+    return jsonschema.Draft7Validator(setup(game_keys))

@@ -200,7 +200,7 @@ def test_cli_verify_exit_codes(tmp_path):
      "bad.yaml:4: placement 1: unknown unit 'p-99'"),
     ("game: macarthur-bataan\nscenario: historical\nplacements:\n  - {side: allied, unit: p-35, count: two, at: x}\n",
      "bad.yaml:4:"),
-    ("game: macarthur-bataan\nscenario: historical\ndraws: [1]\n", "draws must be a mapping"),
+    ("game: macarthur-bataan\nscenario: historical\ndraws: [1]\n", "bad.yaml:3:8: draws: [1] is not of type 'object' (must be a mapping)"),
     ("game: [\n", "bad.yaml:2:"),
 ])
 def test_bad_setup_files(tmp_path, text, fragment):

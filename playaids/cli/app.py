@@ -282,13 +282,15 @@ def data():
 
 @data.command("schema")
 @click.argument("kind", required=False,
-                type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets"]))
+                type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets", "setup"]
+                                  + sorted(games.schemas())))
 def data_schema(kind):
-    """Print the JSON Schema (draft-07) of one data kind, or all of them."""
+    """Print the JSON Schema (draft-07) of one kind of file, or of every data kind: the data files,
+    the setup file (`setup`, every game's own keys allowed) and the games' own input files."""
     from playaids import schemas
 
-    doc = schemas.schema(kind) if kind else schemas.SCHEMAS
-    click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+    every = {**schemas.SCHEMAS, "setup": schemas.setup(tuple(games.setup_keys_of_all())), **games.schemas()}
+    click.echo(json.dumps(every[kind] if kind else every, ensure_ascii=False, indent=2))
 
 
 @data.command("validate")

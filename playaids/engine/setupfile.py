@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from playaids import games, yamlsafe
+from playaids import games, schemas, yamlsafe
+from playaids.load import schema_error
 
 PLACEMENT_KEYS = {"side", "unit", "count", "at", "sp", "steps", "facing", "note", "face"}
 MAX_COUNT = 10_000  # no scenario places more of one unit
@@ -88,39 +89,18 @@ def _need(located, doc, key, types, what):
 
 
 def parse(located: yamlsafe.Located) -> Setup:
-    """Structure only; whether game, scenario and units exist is checked against the data."""
+    """Structure only, by the setup file's JSON Schema (schemas.setup: unknown keys, types,
+    ranges); whether game, scenario and units exist is checked against the data."""
     doc = located.data
     if not isinstance(doc, dict):
         raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
-    known = {"game", "scenario", "seed", "draws", "derived", "choices", "placements", "note"}
-    if isinstance(doc.get("game"), str):
-        known |= set(games.setup_keys(doc["game"]))
-    for k in doc:
-        if k not in known:
-            raise located.error((k,), f"unknown key {k!r} (known: {', '.join(sorted(known))})")
-    game = _need(located, doc, "game", str, "a game id (string)")
-    scenario = _need(located, doc, "scenario", str, "a scenario id (string)")
-    seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise located.error(("seed",), "seed must be a whole number")
-    for key in ("draws", "derived", "choices"):
-        if not isinstance(doc.get(key, {}), dict):
-            raise located.error((key,), f"{key} must be a mapping of element id to value")
+    keys = tuple(games.setup_keys(doc["game"])) if isinstance(doc.get("game"), str) else ()
+    errors = list(schemas.setup_validator(keys).iter_errors(doc))
+    if errors:
+        raise schema_error(located, errors)
+    game, scenario, seed = doc["game"], doc["scenario"], doc.get("seed")
     placements = []
-    raw = doc.get("placements", [])
-    if not isinstance(raw, list):
-        raise located.error(("placements",), "placements must be a list")
-    for i, p in enumerate(raw):
-        if not isinstance(p, dict):
-            raise located.error(("placements", i), "a placement is a mapping {side, unit, count, at}")
-        for k in p:
-            if k not in PLACEMENT_KEYS:
-                raise located.error(("placements", i, k), f"unknown placement key {k!r}")
-        for k in ("side", "unit", "at"):
-            if k not in p:
-                raise located.error(("placements", i), f"placement needs {k!r}")
-            if not isinstance(p[k], (str, int)) or isinstance(p[k], bool):
-                raise located.error(("placements", i, k), f"{k} must be a string")
+    for i, p in enumerate(doc.get("placements", [])):
         count = p.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise located.error(("placements", i, "count"), "count must be a whole number >= 1")

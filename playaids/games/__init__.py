@@ -42,3 +42,13 @@ def scenario_options() -> list:
 def commands() -> list:
     """Every game's own commands."""
     return [c for g in GAMES for c in g.commands]
+
+
+def schemas() -> dict:
+    """Every game's own input-file schemas (Game.schemas), by name."""
+    return {name: doc for g in GAMES for name, doc in g.schemas.items()}
+
+
+def setup_keys_of_all() -> list:
+    """Every game's own setup keys (the published setup schema allows them all)."""
+    return sorted({k for g in GAMES for k in g.setup_keys})

@@ -16,6 +16,8 @@ class Game:
     check_keys: dict = {}
     # Extra top-level keys of the game's setup files (kept in Setup.extra).
     setup_keys: tuple = ()
+    # JSON Schemas of the game's own input files, published by `playaids data schema NAME`.
+    schemas: dict = {}
     # click options added to `playaids scenario`; their values (when given) reach generate().
     scenario_options: tuple = ()
     # click commands added to `playaids`.

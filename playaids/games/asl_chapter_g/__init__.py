@@ -13,7 +13,7 @@ from playaids.build.job import AidKind, Job
 from playaids.games.asl_chapter_g import generate as cave_generation
 from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
-from playaids.games.asl_chapter_g import command
+from playaids.games.asl_chapter_g import command, terrain
 from playaids.games.base import Game
 
 
@@ -36,6 +36,7 @@ class AslChapterG(Game):
     id = "asl-chapter-g"
     checks = CHECKS
     setup_keys = SETUP_KEYS
+    schemas = {"terrain": terrain.SCHEMA}
     scenario_options = (click.option("--terrain", type=click.Path(dir_okay=False), default=None,
                                      help="Terrain file of the hexes used (asl-chapter-g caves)."),
                         click.option("--caves", type=int, default=None,

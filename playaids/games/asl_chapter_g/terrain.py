@@ -15,10 +15,12 @@ hexsides:
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from playaids import yamlsafe
 from playaids.errors import DataError
+from playaids.load import schema_error
 from playaids.games.asl_chapter_g import geometry as geo
 
 # depression terrain: G11.1 names depressions (峡谷地) incl. sunken road (B4.2) and hillside
@@ -30,10 +32,28 @@ NO_CAVE = {"building", "rubble", "marsh", "swamp", "water"}
 WET = {"sand", "marsh", "swamp", "water"}
 TERRAIN_WORDS = DEPRESSION | NO_CAVE | WET | {"open", "causeway", "paddy", "road", "jungle", "kunai", "bamboo",
                                               "woods", "brush", "hill"}
-HEX_KEYS = {"level", "crest", "terrain", "paddy", "stream", "feature-level", "note"}
-SIDE_KEYS = {"crest", "cliff", "depression", "road", "pond", "note"}
 PADDY = ("in-season", "out-of-season")
 STREAM = ("dry", "wet", "flooded")
+
+_WORDS = {"type": "string", "maxLength": 100, "description": "A terrain word (parse names the known ones)."}
+_HEX = {"type": "object", "additionalProperties": False, "required": ["level"],
+        "description": "A hex's base level and what is in it (G11.1: where a cave may go).",
+        "properties": {"level": {"type": "integer"}, "crest": {"type": "integer"},
+                       "terrain": {"anyOf": [_WORDS, {"type": "array", "items": _WORDS, "maxItems": 50}]},
+                       "paddy": {"enum": list(PADDY)}, "stream": {"enum": list(STREAM)},
+                       "feature-level": {"type": "integer"}, "note": {"type": "string", "maxLength": 4000}}}
+_SIDE = {"type": "object", "additionalProperties": False,
+         "description": "A hexside's features: crest, cliff (its height in levels), depression, road, pond.",
+         "properties": {"crest": {"type": "boolean"}, "cliff": {"type": "integer", "minimum": 0},
+                        "depression": {"type": "boolean"}, "road": {"type": "boolean"}, "pond": {"type": "integer"},
+                        "note": {"type": "string", "maxLength": 4000}}}
+# The terrain file `scenario asl-chapter-g caves --terrain` reads, or a setup's inline `terrain:`
+# (published by `playaids data schema terrain`).
+SCHEMA = {"$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://playaids.invalid/schema/terrain.json",
+          "title": "playaids ASL terrain file (asl-chapter-g)", "type": "object", "additionalProperties": False,
+          "properties": {"board": {"type": ["string", "integer"]}, "note": {"type": "string", "maxLength": 4000},
+                         "source": {}, "hexes": {"type": "object", "additionalProperties": _HEX},
+                         "hexsides": {"type": "object", "additionalProperties": _SIDE}}}
 
 
 @dataclass(frozen=True)
@@ -113,13 +133,20 @@ def _int(located, keys, v, what):
     return v
 
 
+@functools.lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    return jsonschema.Draft7Validator(SCHEMA)
+
+
 def parse(located: yamlsafe.Located) -> Terrain:
     doc = located.data
     if not isinstance(doc, dict):
         raise located.error((), "a terrain file is a mapping with board, hexes, hexsides")
-    for k in doc:
-        if k not in ("board", "hexes", "hexsides", "note", "source"):
-            raise located.error((k,), f"unknown key {k!r} (known: board, hexes, hexsides, note, source)")
+    errors = list(_validator().iter_errors(doc))
+    if errors:
+        raise schema_error(located, errors)
     board = str(doc.get("board", ""))
     t = Terrain(board=board, path=located.path)
     hexes = doc.get("hexes", {})
@@ -133,9 +160,6 @@ def parse(located: yamlsafe.Located) -> Terrain:
             raise located.error(("hexes", hid), f"hex {h} given twice")
         if not isinstance(spec, dict):
             raise located.error(("hexes", hid), "a hex is a mapping {level, crest, terrain, ...}")
-        for k in spec:
-            if k not in HEX_KEYS:
-                raise located.error(("hexes", hid, k), f"unknown hex key {k!r} (known: {', '.join(sorted(HEX_KEYS))})")
         if "level" not in spec:
             raise located.error(("hexes", hid), "a hex needs its base level (level: N)")
         level = _int(located, ("hexes", hid, "level"), spec["level"], "level")
@@ -169,10 +193,6 @@ def parse(located: yamlsafe.Located) -> Terrain:
             raise located.error(("hexsides", sid), f"{sid!r} is not a hexside of two adjacent hexes (like F7-G7)")
         if not isinstance(spec, dict):
             raise located.error(("hexsides", sid), "a hexside is a mapping {crest, cliff, depression, road, pond}")
-        for k in spec:
-            if k not in SIDE_KEYS:
-                raise located.error(("hexsides", sid, k), f"unknown hexside key {k!r} (known: "
-                                    f"{', '.join(sorted(SIDE_KEYS))})")
         for k in ("crest", "road", "depression"):
             if k in spec and not isinstance(spec[k], bool):
                 raise located.error(("hexsides", sid, k), f"{k} must be true or false")
