@@ -107,16 +107,21 @@ def write_text(path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
 
-def emit_pdf(data: bytes, out) -> None:
-    """A PDF to `out`, or to standard output (no `out`, or `-`) when it is a pipe (never to a terminal)."""
+def emit(data: str | bytes, out) -> None:
+    """What a command outputs, to the file `out` or to standard output (no `out`, or `-`): text
+    as it is, a PDF (bytes) only to a pipe, never to a terminal."""
     import sys
 
     if out and str(out) != "-":
-        write_bytes(out, data)
+        write_bytes(out, data.encode("utf-8") if isinstance(data, str) else data)
+    elif isinstance(data, str):
+        sys.stdout.write(data)
+        sys.stdout.flush()
     elif sys.stdout.isatty():
         raise PlayaidsError("pdf output needs -o FILE (or a pipe)")
     else:
         sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
 
 
 def format_for(fmt: str | None, out, choices, default: str) -> str:

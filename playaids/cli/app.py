@@ -22,13 +22,6 @@ def _root(ctx):
     return context.repository(ctx)
 
 
-def _emit(text: str, out: str | None) -> None:
-    if out:
-        atomic.write_text(out, text)
-    else:
-        click.echo(text, nl=False)
-
-
 # Commands whose modules are imported only when they run (a warm `build` stays fast).
 LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table checker, issue 7
         "turns": "playaids.cli.documents:turns_cmd", "summary": "playaids.cli.documents:summary_cmd",  # issue 5
@@ -131,11 +124,11 @@ def table(ctx, game, table, fmt, page, out):
         from playaids.render import cards
 
         g = root.game(game, with_tables=False)
-        atomic.emit_pdf(cards.render(t, g, page), out)
+        atomic.emit(cards.render(t, g, page), out)
         return
     from playaids import export
 
-    _emit(export.FORMATS[fmt](t, page.lang), out)
+    atomic.emit(export.FORMATS[fmt](t, page.lang), out)
 
 
 def _game_options(fn):
@@ -172,7 +165,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
             raise PlayaidsError("--template writes a blank setup: no --seed, --count or --sheet")
         from playaids.engine import template as fill_in
 
-        _emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
+        atomic.emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
         return
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
@@ -212,7 +205,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         tell()
         return
     setup = api.generate(root, game, scenario, seed, map_file, options)
-    _emit(setupfile.dump(setup), out)
+    atomic.emit(setupfile.dump(setup), out)
     if sheet:
         write_sheet(setup, sheet)
     tell()

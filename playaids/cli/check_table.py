@@ -15,13 +15,6 @@ from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
 
-def _emit(text: str, out: str | None) -> None:
-    if out:
-        atomic.write_text(out, text)
-    else:
-        click.echo(text, nl=False)
-
-
 @click.command("check-table")
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table_id", metavar="[TABLE]", required=False, shell_complete=completion.tables)
@@ -65,7 +58,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
     table = root.table(game, table_id)
     cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
     cmp.unused_accepts = accept.apply(cmp, accepts)
-    _emit(report.FORMATS[fmt](cmp), out)
+    atomic.emit(report.FORMATS[fmt](cmp), out)
     raise SystemExit(0 if cmp.ok else 1)
 
 
@@ -114,5 +107,5 @@ def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, acc
             detail = r.get("summary") or r.get("error") or r["status"]
             lines.append(f"  {name}: {detail}")
         text = "\n".join(lines) + "\n"
-    _emit(text, out)
+    atomic.emit(text, out)
     return worst

@@ -14,7 +14,6 @@ def _root(ctx):
     return context.repository(ctx)
 
 
-write_pdf = atomic.emit_pdf
 
 
 @click.command("turns")
@@ -43,7 +42,7 @@ def turns_cmd(ctx, game, scenario, page, fmt, out):
         else:
             click.echo(svg)
         return
-    write_pdf(turnsheet.render(rec, g, scenario, page), out)
+    atomic.emit(turnsheet.render(rec, g, scenario, page), out)
 
 
 @click.command("summary")
@@ -58,7 +57,7 @@ def summary_cmd(ctx, game, page, out):
     root = _root(ctx)
     g = root.game(game, with_tables=False)
     s = root.summary(game)
-    write_pdf(summary.render(s, g, page), out)
+    atomic.emit(summary.render(s, g, page), out)
 
 
 @click.command("glossary")
@@ -79,7 +78,7 @@ def glossary_cmd(ctx, game, fmt, page, out):
     if fmt == "pdf":
         from playaids.render import glossary_pdf
 
-        write_pdf(glossary_pdf.render(g, page), out)
+        atomic.emit(glossary_pdf.render(g, page), out)
         return
     text = glossary.to_csv(g.glossary) if fmt == "csv" else glossary.to_markdown(g.glossary, _title(g))
     if out:

@@ -30,4 +30,4 @@ def ccss(ctx, setup, board, page, out):
         cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    atomic.emit_pdf(sheet.render(root, page, board, cs), out)
+    atomic.emit(sheet.render(root, page, board, cs), out)
