@@ -123,6 +123,14 @@ class Repository:
                 out.append(None)
         return tuple(out)
 
+    def _document(self, key: tuple, path: Path, kind: str, build):
+        """`build(located)` of the data file at `path`, validated as `kind`, kept while unchanged."""
+        def make():
+            located = self.parse(path)
+            self.validate(located, kind)
+            return build(located)
+        return self._keep(key, (path,), make)
+
     def _keep(self, key: tuple, paths, make):
         key = key + self._stamp(*paths)
         if key not in self._loaded:
@@ -144,12 +152,8 @@ class Repository:
         path = self._known_game(game_id) / "tables" / f"{table_id}.yaml"
         if not path.is_file():
             raise UnknownId(f"table of {game_id}", table_id, self.table_ids(game_id))
-
-        def make():
-            located = self.parse(path)
-            self.validate(located, "table")
-            return load.table_from(located, game_id, table_id)
-        return self._keep(("table", game_id, table_id), (path,), make)
+        return self._document(("table", game_id, table_id), path, "table",
+                              lambda doc: load.table_from(doc, game_id, table_id))
 
     def tables(self, game_id: str) -> dict:
         return {tid: self.table(game_id, tid) for tid in self.table_ids(game_id)}
@@ -177,12 +181,8 @@ class Repository:
         path = self.game_dir(game_id) / "scenarios" / f"{scenario_id}.yaml"
         if not path.is_file():
             raise UnknownId(f"scenario of {game_id}", scenario_id, self.scenario_ids(game_id))
-
-        def make():
-            located = self.parse(path)
-            self.validate(located, "scenario")
-            return loading.scenario_from(located, games.game(game_id), scenario_id, self.table_ids(game_id))
-        return self._keep(("scenario", game_id, scenario_id), (path,), make)
+        return self._document(("scenario", game_id, scenario_id), path, "scenario", lambda doc: loading.scenario_from(
+            doc, games.game(game_id), scenario_id, self.table_ids(game_id)))
 
     def map(self, game_id: str, override=None):
         """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
@@ -209,24 +209,15 @@ class Repository:
         path = self.game_dir(game_id) / turns.FILE
         if not path.is_file():
             raise UnknownId("turn record", game_id, self.games_with(turns.FILE))
-
-        def make():
-            located = self.parse(path)
-            self.validate(located, "turns")
-            return turns.record_from(located, game_id, [s.id for s in game.sides])
-        return self._keep(("turns", game_id), (path,), make)
+        return self._document(("turns", game_id), path, "turns",
+                              lambda doc: turns.record_from(doc, game_id, [s.id for s in game.sides]))
 
     def summary(self, game_id: str):
         self.game(game_id, with_tables=False)  # unknown game -> UnknownId
         path = self.game_dir(game_id) / summaries.FILE
         if not path.is_file():
             raise UnknownId("rule summary", game_id, self.games_with(summaries.FILE))
-
-        def make():
-            located = self.parse(path)
-            self.validate(located, "rules")
-            return summaries.summary_from(located, game_id)
-        return self._keep(("summary", game_id), (path,), make)
+        return self._document(("summary", game_id), path, "rules", lambda doc: summaries.summary_from(doc, game_id))
 
     def sheets(self, game_id: str):
         """The game's chart sheets, checked against its tables (chartsets)."""
@@ -234,12 +225,8 @@ class Repository:
         known = self.table_ids(game_id)
         if not path.is_file():
             return chartsets.one_sheet(known)
-
-        def make():
-            located = self.parse(path)
-            self.validate(located, "sheets")
-            return chartsets.sheets_from(located, game_id, known)
-        return self._keep(("sheets", game_id, tuple(known)), (path,), make)
+        return self._document(("sheets", game_id, tuple(known)), path, "sheets",
+                              lambda doc: chartsets.sheets_from(doc, game_id, known))
 
     # -- checking everything ---------------------------------------------------------------
 

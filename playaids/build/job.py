@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from playaids.model import Text
 from playaids.render.page import PageSpec
 
 # The groups of aids `build --only` names
@@ -46,7 +47,7 @@ class AidKind:
         raise NotImplementedError(self.name)
 
     def title(self, repo, job: Job, lang: str) -> str:
-        return self.label[{"ja": 0, "en": 1}[lang]]
+        return Text(*self.label).get(lang)
 
     @staticmethod
     def each(papers, langs):

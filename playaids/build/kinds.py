@@ -17,6 +17,7 @@ from pathlib import Path
 
 from playaids import chartsets, games, glossary, summaries, turns
 from playaids.build.job import AidKind, Job
+from playaids.model import Text
 
 EXAMPLE_SEED = 1
 
@@ -102,7 +103,7 @@ class TurnRecord(AidKind):
                                 job.spec())
 
     def title(self, repo, job, lang):
-        word = ("ターン記録", "Turn record")[{"ja": 0, "en": 1}[lang]]
+        word = Text("ターン記録", "Turn record").get(lang)
         return f"{word}: {repo.turns(job.game).scenario(job.scenario).name.get(lang)}"
 
 
@@ -200,7 +201,7 @@ class ExampleSetup(AidKind):
         return repo.memo[key]
 
     def title(self, repo, job, lang):
-        word = ("セットアップ例", "Example setup")[{"ja": 0, "en": 1}[lang]]
+        word = Text("セットアップ例", "Example setup").get(lang)
         title = repo.scenario(job.game, job.scenario).title
         return f"{word}: {title.get(lang) if hasattr(title, 'get') else title}"
 
