@@ -181,8 +181,9 @@ class Repository:
         path = self.game_dir(game_id) / "scenarios" / f"{scenario_id}.yaml"
         if not path.is_file():
             raise UnknownId(f"scenario of {game_id}", scenario_id, self.scenario_ids(game_id))
-        return self._document(("scenario", game_id, scenario_id), path, "scenario", lambda doc: loading.scenario_from(
-            doc, games.game(game_id), scenario_id, self.table_ids(game_id)))
+        tables = self.table_ids(game_id)   # a lookup names one: a table added or removed is a change
+        return self._document(("scenario", game_id, scenario_id, tuple(tables)), path, "scenario",
+                              lambda doc: loading.scenario_from(doc, games.game(game_id), scenario_id, tables))
 
     def map(self, game_id: str, override=None):
         """The game's map.yaml, with a user's map file (--map) adding or replacing places."""

@@ -121,3 +121,24 @@ def test_the_repository_keeps_what_it_loaded_and_sees_an_edit(tmp_path):
     path = Path(first.path)
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     assert repo.table("demo-game", "results") is not first
+
+
+def test_a_table_removed_after_a_scenario_was_read_is_seen_by_the_scenario(tmp_path):
+    import shutil
+
+    import pytest
+
+    from playaids.errors import DataError
+    from playaids.repository import Repository
+    from test_engine_vocabulary import MAP, SCENARIO
+
+    game = tmp_path / "demo-game"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "data" / "demo-game", game)
+    (game / "map.yaml").write_text(MAP, encoding="utf-8")
+    (game / "scenarios").mkdir()
+    (game / "scenarios" / "test.yaml").write_text(SCENARIO, encoding="utf-8")
+    repo = Repository(tmp_path)
+    assert repo.scenario("demo-game", "test").id == "test"
+    (game / "tables" / "results.yaml").unlink()   # the table its lookup reads
+    with pytest.raises(DataError, match="has no table 'results'"):
+        repo.scenario("demo-game", "test")
