@@ -3,8 +3,10 @@ kept in one place.
 
 A `Repository` is made once per command (the CLI's `data_dir`) and passed explicitly to what
 needs data; the parsers it calls (load, engine.loading, turns, summaries, chartsets) take
-parsed documents, never paths. Everything it keeps is keyed by the file's path, size and
-modification time: an edited file is read again, never served stale.
+parsed documents, never paths. A repository is a snapshot of the data: what it has loaded is
+kept (a table looked up a million times is found in a dict, with no look at the disk) until
+`refresh()`, which `build --watch` calls before each build; the parse of a file is keyed by its
+size and modification time, so an edited file is parsed again.
 """
 from __future__ import annotations
 
@@ -58,16 +60,24 @@ class Repository:
 
     # -- folders ---------------------------------------------------------------------------
 
+    def refresh(self) -> None:
+        """Forget what was loaded (a file saved since is read again, an unchanged one is not
+        parsed again)."""
+        self._loaded.clear()
+        self.memo.clear()
+
     def game_ids(self) -> list[str]:
-        return sorted({p.name for d in self.layers if d.is_dir() for p in d.iterdir()
-                       if (p / "game.yaml").is_file()})
+        return list(self._keep(("game-ids",), lambda: sorted(
+            {p.name for d in self.layers if d.is_dir() for p in d.iterdir() if (p / "game.yaml").is_file()})))
 
     def game_dir(self, game_id: str) -> Path:
         """The folder of a game (in the first data folder holding it)."""
-        for d in self.layers:
-            if (d / game_id / "game.yaml").is_file():
-                return d / game_id
-        return self.layers[0] / game_id
+        def find():
+            for d in self.layers:
+                if (d / game_id / "game.yaml").is_file():
+                    return d / game_id
+            return self.layers[0] / game_id
+        return self._keep(("game-dir", game_id), find)
 
     def game_dirs(self) -> list[Path]:
         return [self.game_dir(g) for g in self.game_ids()]
@@ -79,12 +89,16 @@ class Repository:
         return d
 
     def table_ids(self, game_id: str) -> list[str]:
-        d = self._known_game(game_id) / "tables"
-        return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+        def listing():
+            d = self._known_game(game_id) / "tables"
+            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+        return list(self._keep(("table-ids", game_id), listing))
 
     def scenario_ids(self, game_id: str) -> list[str]:
-        d = self.game_dir(game_id) / "scenarios"
-        return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+        def listing():
+            d = self.game_dir(game_id) / "scenarios"
+            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+        return list(self._keep(("scenario-ids", game_id), listing))
 
     def has(self, game_id: str, file: str) -> bool:
         return (self.game_dir(game_id) / file).is_file()
@@ -113,29 +127,21 @@ class Repository:
     def validate(self, located: yamlsafe.Located, kind: str) -> None:
         load.validate(located, kind, self.valid_digests)
 
-    def _stamp(self, *paths) -> tuple:
-        out = []
-        for p in paths:
-            try:
-                st = os.stat(p)
-                out.append((st.st_mtime_ns, st.st_size))
-            except OSError:
-                out.append(None)
-        return tuple(out)
-
     def _document(self, key: tuple, path: Path, kind: str, build):
-        """`build(located)` of the data file at `path`, validated as `kind`, kept while unchanged."""
+        """`build(located)` of the data file at `path`, validated as `kind`, kept until refresh()."""
         def make():
             located = self.parse(path)
             self.validate(located, kind)
             return build(located)
-        return self._keep(key, (path,), make)
+        return self._keep(key, make)
 
-    def _keep(self, key: tuple, paths, make):
-        key = key + self._stamp(*paths)
-        if key not in self._loaded:
-            self._loaded[key] = make()
-        return self._loaded[key]
+    def _keep(self, key: tuple, make):
+        """What `make()` returns, made once until refresh() (an error is not kept)."""
+        try:
+            return self._loaded[key]
+        except KeyError:
+            value = self._loaded[key] = make()
+            return value
 
     def input(self, path, read):
         """A user's file that a command reads more than once (a terrain beside a setup), read
@@ -149,6 +155,9 @@ class Repository:
     # -- what the data holds ---------------------------------------------------------------
 
     def table(self, game_id: str, table_id: str):
+        hit = self._loaded.get(("table", game_id, table_id))
+        if hit is not None:   # the engine's lookups come here for every setup
+            return hit
         path = self._known_game(game_id) / "tables" / f"{table_id}.yaml"
         if not path.is_file():
             raise UnknownId(f"table of {game_id}", table_id, self.table_ids(game_id))
@@ -159,6 +168,9 @@ class Repository:
         return {tid: self.table(game_id, tid) for tid in self.table_ids(game_id)}
 
     def game(self, game_id: str, with_tables: bool = True):
+        hit = self._loaded.get(("game-with-tables" if with_tables else "game", game_id))
+        if hit is not None:
+            return hit
         d = self._known_game(game_id)
 
         def make():
@@ -169,20 +181,24 @@ class Repository:
                 glossary = self.parse(d / "glossary.yaml")
                 self.validate(glossary, "glossary")
             return load.game_from(located, game_id, str(d), glossary)
-        game = self._keep(("game", game_id), (d / "game.yaml", d / "glossary.yaml"), make)
+        game = self._keep(("game", game_id), make)
         if with_tables:
             import dataclasses
 
-            return dataclasses.replace(game, tables=self.tables(game_id))
+            return self._keep(("game-with-tables", game_id),
+                              lambda: dataclasses.replace(game, tables=self.tables(game_id)))
         return game
 
     def scenario(self, game_id: str, scenario_id: str):
+        hit = self._loaded.get(("scenario", game_id, scenario_id))
+        if hit is not None:
+            return hit
         self.game(game_id, with_tables=False)  # unknown game -> UnknownId
         path = self.game_dir(game_id) / "scenarios" / f"{scenario_id}.yaml"
         if not path.is_file():
             raise UnknownId(f"scenario of {game_id}", scenario_id, self.scenario_ids(game_id))
-        tables = self.table_ids(game_id)   # a lookup names one: a table added or removed is a change
-        return self._document(("scenario", game_id, scenario_id, tuple(tables)), path, "scenario",
+        tables = self.table_ids(game_id)   # a lookup names one
+        return self._document(("scenario", game_id, scenario_id), path, "scenario",
                               lambda doc: loading.scenario_from(doc, games.game(game_id), scenario_id, tables))
 
     def map(self, game_id: str, override=None):
@@ -203,7 +219,7 @@ class Repository:
             return loading.map_from(documents)
         if override:   # a user's file: read afresh (it is no data of the repository)
             return make()
-        return self._keep(("map", game_id), paths, make)
+        return self._keep(("map", game_id), make)
 
     def turns(self, game_id: str):
         game = self.game(game_id, with_tables=False)  # unknown game -> UnknownId
@@ -226,7 +242,7 @@ class Repository:
         known = self.table_ids(game_id)
         if not path.is_file():
             return chartsets.one_sheet(known)
-        return self._document(("sheets", game_id, tuple(known)), path, "sheets",
+        return self._document(("sheets", game_id), path, "sheets",
                               lambda doc: chartsets.sheets_from(doc, game_id, known))
 
     # -- checking everything ---------------------------------------------------------------

@@ -109,7 +109,7 @@ def test_no_module_level_cache_outside_the_repository():
     assert found == [], found
 
 
-def test_the_repository_keeps_what_it_loaded_and_sees_an_edit(tmp_path):
+def test_the_repository_keeps_what_it_loaded_until_refreshed(tmp_path):
     import shutil
 
     from playaids.repository import Repository
@@ -120,10 +120,12 @@ def test_the_repository_keeps_what_it_loaded_and_sees_an_edit(tmp_path):
     assert repo.table("demo-game", "results") is first
     path = Path(first.path)
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert repo.table("demo-game", "results") is first     # a snapshot: no look at the disk
+    repo.refresh()                                         # what build --watch does before a build
     assert repo.table("demo-game", "results") is not first
 
 
-def test_a_table_removed_after_a_scenario_was_read_is_seen_by_the_scenario(tmp_path):
+def test_a_table_removed_after_a_scenario_was_read_is_seen_after_a_refresh(tmp_path):
     import shutil
 
     import pytest
@@ -140,5 +142,6 @@ def test_a_table_removed_after_a_scenario_was_read_is_seen_by_the_scenario(tmp_p
     repo = Repository(tmp_path)
     assert repo.scenario("demo-game", "test").id == "test"
     (game / "tables" / "results.yaml").unlink()   # the table its lookup reads
+    repo.refresh()
     with pytest.raises(DataError, match="has no table 'results'"):
         repo.scenario("demo-game", "test")

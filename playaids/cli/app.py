@@ -322,6 +322,7 @@ def build(ctx, games, out_dir, pages, force, check, only, watch):
         first = [force]
 
         def once():
+            _root(ctx).refresh()   # the files saved since the last build are read again
             try:
                 _build_once(ctx, games, out_dir, pages, first.pop() if first else False, check, only)
             except SystemExit:   # preflight findings: printed, and the watch goes on
