@@ -32,7 +32,7 @@ def plan(repo, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
 def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
           force=False, progress=None, key: str | None = None, only=()) -> str:
     """`key`: the build's stamp when the caller has already hashed it (and found it changed);
-    `only`: the groups of aids to build (games.base.AID_GROUPS), all when empty."""
+    `only`: the groups of aids to build (build.job.AID_GROUPS), all when empty."""
     t0 = time.perf_counter()
     if key is None:
         key = stamp.stamp(root, stamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))

@@ -3,7 +3,7 @@ byte those of the last complete build, and all its outputs are still there, a wa
 `playaids build` is over before any data file is parsed or any renderer imported.
 
 Anything else (a changed file, a missing output, --force) goes through the build proper,
-whose per-file cache (docbuild) renders only what changed. This module imports nothing heavy.
+whose per-file cache (build.runner) renders only what changed. This module imports nothing heavy.
 """
 from __future__ import annotations
 
