@@ -391,12 +391,13 @@ for _s in SCHEMAS.values():
 # is the schema of that game's setups, SETUP the one `data schema setup` publishes (every
 # game's keys allowed).
 _SHORT = {"type": ["string", "integer"], "maxLength": 1000}
+MAX_PLACEMENT_COUNT = 10_000   # no scenario places more of one unit
 _PLACEMENT = {
     "type": "object", "additionalProperties": False, "required": ["side", "unit", "at"],
     "description": "Where units go: `count` of `unit` of `side` at a place, hex or slot.",
     "properties": {
         "side": _SHORT, "unit": _SHORT, "at": _SHORT,
-        "count": {"type": "integer", "minimum": 1, "maximum": 10_000},
+        "count": {"type": "integer", "minimum": 1, "maximum": MAX_PLACEMENT_COUNT},
         "sp": {"type": "number", "minimum": 0, "maximum": 1000, "description": "Stacking points (a counter value)."},
         "steps": {"type": "integer", "minimum": 0, "maximum": 100},
         "facing": _SHORT, "face": _SHORT, "note": _SHORT,
@@ -422,7 +423,11 @@ def setup(game_keys=()) -> dict:
 
 @functools.lru_cache(maxsize=None)
 def setup_validator(game_keys: tuple):
-    """A compiled validator of setup(game_keys): a pure function of the keys, made once."""
+    """A compiled validator of setup(game_keys): a pure function of the keys, made once. A whole
+    number is an int (draft 7 lets 3.0 pass as an integer: a seed, count or step count of 3.0
+    is refused, as the setup reader always did)."""
     import jsonschema
 
-    return jsonschema.Draft7Validator(setup(game_keys))
+    whole = jsonschema.Draft7Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
+    return jsonschema.validators.extend(jsonschema.Draft7Validator, type_checker=whole)(setup(game_keys))
