@@ -30,7 +30,7 @@ class Repository:
             layers = [layers]
         self.layers = tuple(Path(d) for d in layers)
         self._parsed: dict = {}      # (path, mtime, size) -> yamlsafe.Located
-        self._loaded: dict = {}      # (what, game, id, file stamps) -> model object
+        self._loaded: dict = {}      # (what, game, id) -> what was loaded, until refresh()
         # "kind:schema-digest:file-digest" of files that passed their schema (the build keeps
         # them between runs, so an unchanged file is not checked again)
         self.valid_digests: set[str] = set()
@@ -51,12 +51,6 @@ class Repository:
 
     def __repr__(self) -> str:
         return f"Repository({str(self)!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Repository) and self.layers == other.layers
-
-    def __hash__(self) -> int:
-        return hash(self.layers)
 
     # -- folders ---------------------------------------------------------------------------
 
@@ -145,12 +139,10 @@ class Repository:
 
     def input(self, path, read):
         """A user's file that a command reads more than once (a terrain beside a setup), read
-        by `read` once while unchanged."""
+        by `read` once while unchanged (it is no data of the snapshot: its size and time key it)."""
         st = os.stat(path)
-        key = ("input", os.fspath(path), read.__module__, read.__qualname__, st.st_mtime_ns, st.st_size)
-        if key not in self._loaded:
-            self._loaded[key] = read(path)
-        return self._loaded[key]
+        return self._keep(("input", os.fspath(path), read.__module__, read.__qualname__, st.st_mtime_ns, st.st_size),
+                          lambda: read(path))
 
     # -- what the data holds ---------------------------------------------------------------
 

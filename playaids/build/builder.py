@@ -54,9 +54,9 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
         root.valid_digests.update(json.loads(valid_cache.read_text(encoding="utf-8")))
     except (OSError, ValueError):
         pass
+    every = kinds.registry()
     jobs = plan(root, out, ids, langs, papers, grayscale)
     if only:
-        every = kinds.registry()
         jobs = [j for j in jobs if every[j.kind].group in only]
     if bleed_mm or crop_marks:
         jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
@@ -66,7 +66,6 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     atomic.write_text(valid_cache, json.dumps(sorted(root.valid_digests)[-20000:], indent=0) + "\n")
     titles = {gid: root.game(gid, with_tables=False).title.get("both").replace("\n", " / ") for gid in ids}
     lang = "ja" if list(langs) == ["ja"] else "en"
-    every = kinds.registry()
     index = gallery.write(out, titles, [j.path for j in jobs], {j.path: _aid_title(root, j, lang, every) for j in jobs})
     previews = sorted((out / ".previews").glob("*.png"))
     stamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))

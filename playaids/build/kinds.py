@@ -22,6 +22,11 @@ from playaids.model import Text
 EXAMPLE_SEED = 1
 
 
+def _table_files(repo, game_id) -> tuple:
+    g = repo.game_dir(game_id)
+    return tuple(g / "tables" / f"{t}.yaml" for t in repo.table_ids(game_id))
+
+
 class Card(AidKind):
     name, group = "card", "charts"
 
@@ -52,9 +57,8 @@ class ChartSet(AidKind):
         table_ids = repo.table_ids(game_id)
         if not table_ids:
             return []
-        g = repo.game_dir(game_id)
-        inputs = tuple(g / "tables" / f"{t}.yaml" for t in table_ids) + tuple(
-            p for p in (g / chartsets.FILE,) if p.is_file())
+        inputs = _table_files(repo, game_id) + tuple(
+            p for p in (repo.game_dir(game_id) / chartsets.FILE,) if p.is_file())
         return [Job(self.name, game_id, out / game_id / f"charts.{lang}.{paper}.pdf", None, lang, paper, grayscale,
                     0.4 * len(table_ids), inputs) for paper, lang in self.each(papers, langs)]
 
@@ -70,8 +74,8 @@ class Sources(AidKind):
     name, group, label = "sources", "charts", ("出典と復元", "Sources and reconstructions")
 
     def plan(self, repo, game_id, out, langs, papers, grayscale):
-        g = repo.game_dir(game_id)
-        files = tuple(sorted(g.glob("tables/*.yaml"))) + ((g / turns.FILE,) if repo.has(game_id, turns.FILE) else ())
+        files = _table_files(repo, game_id) + (
+            (repo.game_dir(game_id) / turns.FILE,) if repo.has(game_id, turns.FILE) else ())
         if not files:
             return []
         return [Job(self.name, game_id, out / game_id / f"sources.{paper}.pdf", None, "en", paper, grayscale, 0.3,

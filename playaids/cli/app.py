@@ -75,7 +75,6 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
         rows = [{"id": u.id, "title": (u.name or {}).get(lang) or u.id, "side": u.side, "count": u.count,
                  "at": u.at if u.at is not None else "any", "rule": u.rule} for u in sc.units]
     elif scenarios and game:
-
         root.game(game, with_tables=False)
         rows = [{"id": sid, "title": root.scenario(game, sid).title.get(lang) or sid}
                 for sid in root.scenario_ids(game)]

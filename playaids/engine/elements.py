@@ -48,11 +48,10 @@ def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     cv = ctx.value(col) if col and ctx.scenario.element(col) else col
     if col and cv is None:
         return None, None
-    key = ("lookup", id(table), repr(rv), repr(cv))
-    hit = ctx.repo.memo.get(key)
-    if hit is None or hit[0] is not table:   # the table object itself: a file edited since is read anew
-        hit = ctx.repo.memo[key] = (table, _cell_of(table, rv, cv))
-    return hit[1]
+    key = ("lookup", table.game, table.id, repr(rv), repr(cv))   # the memo goes with the tables on refresh()
+    if key not in ctx.repo.memo:
+        ctx.repo.memo[key] = _cell_of(table, rv, cv)
+    return ctx.repo.memo[key]
 
 
 def _cell_of(table, rv, cv) -> tuple[str | None, str | None]:
