@@ -66,3 +66,14 @@ def test_the_terrain_schema_is_published_and_a_misspelt_hex_key_is_named(tmp_pat
     with pytest.raises(DataError) as e:
         terrain.load(f)
     assert e.value.line == 3 and "unknown key 'levle' (did you mean 'level'?)" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ("seed: 1", "seed: 3.0 is not of type 'integer' (must be a whole number)"),
+    ("count: 1", "count: 2.0 is not of type 'integer' (must be a whole number)"),
+])
+def test_a_whole_number_written_as_a_decimal_is_refused(tmp_path, cli_in, change, fragment):
+    f = tmp_path / "s.yaml"
+    f.write_text(GOOD.replace(change, {"seed: 1": "seed: 3.0", "count: 1": "count: 2.0"}[change]), encoding="utf-8")
+    r = cli_in("verify", f)
+    assert r.returncode == 2 and fragment in r.stderr.decode(), r.stderr
