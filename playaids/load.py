@@ -17,7 +17,7 @@ def _validator(kind: str):
 
     schema = schemas.schema(kind)
     jsonschema.Draft7Validator.check_schema(schema)
-    return jsonschema.Draft7Validator(schema)
+    return schemas.validator(schema)
 
 
 def _short(v) -> str:

@@ -421,13 +421,25 @@ def setup(game_keys=()) -> dict:
             "properties": {**_SETUP_PROPERTIES, **{k: {"description": "A key of the game's own."} for k in game_keys}}}
 
 
-@functools.lru_cache(maxsize=None)
-def setup_validator(game_keys: tuple):
-    """A compiled validator of setup(game_keys): a pure function of the keys, made once. A whole
-    number is an int (draft 7 lets 3.0 pass as an integer: a seed, count or step count of 3.0
-    is refused, as the setup reader always did)."""
+def validator(schema: dict):
+    """The one validator of every file kind (data, scenario, setup, terrain, accept file): draft 7
+    with a whole number meaning an int, never 3.0 (draft 7 lets 3.0 pass as an integer: a count
+    of 3.0 in a scenario then reached generation as a float)."""
+    import jsonschema
+
+    return _whole_number_validator()(schema)
+
+
+@functools.lru_cache(maxsize=1)
+def _whole_number_validator():
     import jsonschema
 
     whole = jsonschema.Draft7Validator.TYPE_CHECKER.redefine(
         "integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
-    return jsonschema.validators.extend(jsonschema.Draft7Validator, type_checker=whole)(setup(game_keys))
+    return jsonschema.validators.extend(jsonschema.Draft7Validator, type_checker=whole)
+
+
+@functools.lru_cache(maxsize=None)
+def setup_validator(game_keys: tuple):
+    """A compiled validator of setup(game_keys): a pure function of the keys, made once."""
+    return validator(setup(game_keys))

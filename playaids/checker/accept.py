@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from playaids import yamlsafe
+from playaids import schemas, yamlsafe
 from playaids.checker.compare import KINDS, Comparison
 from playaids.checker.normalise import norm
 from playaids.errors import DataError
@@ -61,11 +61,9 @@ class Entry:
 
 def load(path) -> list[Entry]:
     """The entries of an accept file; a malformed one is a DataError at its line."""
-    import jsonschema
-
     located = yamlsafe.load(path)
     doc = located.data if located.data is not None else []
-    errors = sorted(jsonschema.Draft7Validator(SCHEMA).iter_errors(doc), key=lambda e: list(e.absolute_path))
+    errors = sorted(schemas.validator(SCHEMA).iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         line, col = located.where(e.absolute_path)

@@ -47,8 +47,6 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
 
 def _check_game_constraints(located, game) -> None:
     """A {kind: game} constraint names a check of its game and only the keys that check declares."""
-    import jsonschema
-
     for i, c in enumerate(located.data.get("constraints", [])):
         if c["kind"] != "game":
             continue
@@ -56,7 +54,7 @@ def _check_game_constraints(located, game) -> None:
             raise located.error(("constraints", i, "check"), f"constraints.{i}: {game.id} has no check "
                                 f"{c['check']!r} (known: {', '.join(sorted(game.checks)) or 'none'})")
         schema = {**game.check_schema(c["check"]), "definitions": schemas.DEFINITIONS}
-        errors = list(jsonschema.Draft7Validator(schema).iter_errors(c))
+        errors = list(schemas.validator(schema).iter_errors(c))
         if errors:
             raise load.schema_error(located, errors, ("constraints", i))
 

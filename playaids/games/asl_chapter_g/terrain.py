@@ -135,9 +135,9 @@ def _int(located, keys, v, what):
 
 @functools.lru_cache(maxsize=1)
 def _validator():
-    import jsonschema
+    from playaids import schemas
 
-    return jsonschema.Draft7Validator(SCHEMA)
+    return schemas.validator(SCHEMA)
 
 
 def parse(located: yamlsafe.Located) -> Terrain:
