@@ -145,11 +145,15 @@ def test_template_lists_what_a_setup_needs_and_verifies_as_missing(cli_in, tmp_p
     for e in sc.elements:
         assert e["id"] in getattr(setup, vocabulary.bucket(e["kind"]))
     r = cli_in("verify", path)
-    assert r.returncode in (0, 1), r.stderr
+    blanks = [p for p in setup.placements if not p.at]
+    assert r.returncode in ((2,) if blanks else (0, 1)), r.stderr   # a blank place is unreadable input (issue 21)
     out = r.stdout.decode()
     for e in sc.elements:  # each value to give is named as missing (optional and conditional ones aside)
         if vocabulary.bucket(e["kind"]) != "derived" and not e.get("optional") and not e.get("when"):
             assert f"{vocabulary.bucket(e['kind'])}.{e['id']}: missing" in out
+    for i, p in enumerate(setup.placements, 1):   # and every blank place, at its line
+        if not p.at:
+            assert f"placement {i} ({p.unit}): missing: give a place or hex" in out
 
 
 def test_template_says_what_the_rules_allow(cli_in):

@@ -4,6 +4,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from playaids.engine import api
+from playaids.engine import verify as ver
 from scenariohelp import DATA, Game, checks_of, mutated, place
 
 STACK = "§ユニットの配置場所"
@@ -99,11 +100,21 @@ def test_new_guinea_placements(game):
     assert checks_of(game.violations(bad)) == {("§NEW GUINEA 開始時部隊", "place")}
 
 
-def test_new_guinea_unnamed_adjacent_town_is_unchecked(game):
+def test_new_guinea_town_the_map_data_lacks_is_an_error_until_given(game):
+    """A town the seed never names is no typo to pass: an error naming --map (issue 21); given by a
+    map file, it is judged by the unit's place rule."""
+    import dataclasses
+
+    from playaids.engine.model import Place
+
     s = mutated(game.generate("new-guinea", 0))
     next(p for p in s.placements if p.unit == "allied-adjacent").at = "town-x"
     found = game.verify(s)
-    assert [(v.rule, v.status) for v in found] == [("§NEW GUINEA 開始時部隊", "unchecked")]
+    assert [(v.status, v.check) for v in found] == [("error", "known-place")]
+    assert "unknown place 'town-x'" in found[0].message and "--map" in found[0].message
+    fuller = dataclasses.replace(game.map, places={**game.map.places, "town-x": Place("town-x", {"en": "X"}, "town")})
+    found = ver.verify(s, game.scenarios["new-guinea"], fuller, DATA, game.checks)
+    assert [(v.rule, v.check) for v in found] == [("§NEW GUINEA 開始時部隊", "place")]
 
 
 def test_bataan_allocation(game):

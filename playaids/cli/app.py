@@ -214,12 +214,15 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Exit 1 when any rule is unchecked, not only when one is broken.")
 @click.pass_context
-def verify(ctx, files, map_file, fmt):
-    """Check setup FILES against the rules: exit 0 legal, 1 any violation, 2 unreadable.
+def verify(ctx, files, map_file, fmt, strict):
+    """Check setup FILES against the rules: exit 0 legal, 1 any violation (with --strict: or any
+    rule unchecked), 2 unreadable or naming a place the map does not know.
 
     A file may hold one setup, a YAML stream of them (`---` between) or JSON lines (as
-    `scenario --count` writes them); each is reported as FILE #N."""
+    `scenario --count` writes them); each is reported as FILE #N. Every set-up rule the
+    scenario's coverage ledger lists as unchecked is a line `unchecked:` (`playaids coverage`)."""
     from playaids.engine import api
 
     root = _root(ctx)
@@ -236,16 +239,19 @@ def verify(ctx, files, map_file, fmt):
                 raise
             unreadable.append({"file": f, "error": str(e)})
             click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
-    broken = False
+    broken = wrong_input = False
     report = []
     for f, setup, sc, found in results:
         bad = [v for v in found if v.status == "violation"]
-        broken = broken or bool(bad)
+        broken = broken or bool(bad) or (strict and any(v.status == "unchecked" for v in found))
+        wrong_input = wrong_input or any(v.status == "error" for v in found)
         located = []
         for v in found:  # where each one is in the file, 1-based, as an editor shows it
             path, line, where = api.locate(setup, v)
             located.append({**v.as_dict(), "where": where, "file": path, "line": line})
-        report.append({"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad, "violations": located})
+        located.sort(key=lambda v: (v["line"] is None, v["line"] or 0))   # in the file's order
+        report.append({"file": f, "game": sc.game, "scenario": sc.id,
+                       "legal": not bad and not any(v.status == "error" for v in found), "violations": located})
     if fmt == "json":
         report += unreadable
         click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
@@ -256,15 +262,24 @@ def verify(ctx, files, map_file, fmt):
             for v in r["violations"]:
                 at = f"{v['file']}:{v['line']}: " if v["line"] else ""
                 head = "unchecked: " if v["status"] == "unchecked" else ""
-                click.echo(printable(f"{at}{v['rule']}  {v['where']}: {head}{v['message']}"))
-            n = sum(v.status == "violation" for v in found)
-            u = sum(v.status == "unchecked" for v in found)
-            click.echo(f"{f}: {'legal' if not n else f'{n} violation' + ('s' if n > 1 else '')}"
-                       f"{f', {u} unchecked' if u else ''} ({sc.game} {sc.id})")
-    if unreadable:
+                rule = f"{v['rule']}  " if v["rule"] else ""
+                click.echo(printable(f"{at}{rule}{v['where']}: {head}{v['message']}"))
+            click.echo(printable(f"{f}: {_verdict(found)} ({sc.game} {sc.id})"))
+    if unreadable or wrong_input:
         raise SystemExit(2)
     if broken:
         raise SystemExit(1)
+
+
+def _verdict(found) -> str:
+    """`legal`, `3 violations`, `1 error` (a place the map does not know), then `, 2 unchecked`."""
+    def n(count, word):
+        return f"{count} {word}{'s' if count != 1 else ''}"
+    e = sum(v.status == "error" for v in found)
+    b = sum(v.status == "violation" for v in found)
+    u = sum(v.status == "unchecked" for v in found)
+    head = ", ".join(x for x in (n(e, "error") if e else "", n(b, "violation") if b else "") if x) or "legal"
+    return head + (f", {u} unchecked" if u else "")
 
 
 @cli.group()

@@ -45,12 +45,16 @@ def locate(setup, v) -> tuple[str, int | None, str]:
     `placements.8 (b-17 at nichols)` is the 9th placement, at its line."""
     path = setup.located.path if setup.located else ""
     keys, where = None, v.where
+    if v.key:
+        keys = v.key
     if m := _PLACE.match(v.where):
         i = int(m.group(1))
         keys, where = ("placements", i), f"placement {i + 1}{m.group(2)}"
     elif m := _VALUE.match(v.where):
-        keys = (m.group(1), m.group(2))
-    line = setup.located.where(keys)[0] if setup.located is not None and keys else None
+        keys = keys or (m.group(1), m.group(2))
+    if not keys:   # a violation of the setup as a whole: at its scenario line
+        keys = ("scenario",)
+    line = setup.located.where(keys)[0] if setup.located is not None else None
     return path, line, where
 
 

@@ -15,6 +15,16 @@ class Violation:
     message: str
     status: str = "violation"  # or "unchecked"
     check: str = ""
+    # where it is in the setup file, as a key path: ("placements", 0), ("draws", "allied-chit"),
+    # ("caves", 2); () for the setup as a whole. Words for a person are made from it once, in the
+    # reader's language (engine/words.py).
+    key: tuple = ()
+    # what in the scenario enforces it: unit:<id>, element:<id>, constraint:<id>, ledger:<rule>
+    # (the coverage ledger's refs; a game's own check is also matched as check:<check>)
+    ref: str = ""
+
+    def refs(self) -> tuple[str, ...]:
+        return (self.ref, f"check:{self.check}") if self.check else (self.ref,)
 
     def line(self) -> str:
         head = "unchecked: " if self.status == "unchecked" else ""
@@ -22,7 +32,7 @@ class Violation:
 
     def as_dict(self) -> dict:
         return {"rule": self.rule, "where": self.where, "message": self.message,
-                "status": self.status, "check": self.check}
+                "status": self.status, "check": self.check, "ref": self.ref, "key": list(self.key)}
 
 
 @dataclass(frozen=True)

@@ -90,25 +90,35 @@ def check_units(setup, ctx) -> list[Violation]:
         unit = ctx.scenario.unit(p.unit)
         where = f"placements.{i} ({p.unit} at {p.at})"
         if p.side != unit.side:
-            out.append(Violation(unit.rule, where, f"{p.unit} belongs to {unit.side}, not {p.side}", check="side"))
+            out.append(Violation(unit.rule, where, f"{p.unit} belongs to {unit.side}, not {p.side}", check="side",
+                                 key=("placements", i)))
         placed[p.unit] += p.count
         if not present(unit, ctx):
-            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence"))
+            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence",
+                                 key=("placements", i)))
             continue
         ok, desc = allowed_at(unit, p.at, ctx)
         if ok is False:
-            out.append(Violation(unit.rule, where, f"must be {desc}", check="place"))
+            out.append(Violation(unit.rule, where, f"must be {desc}", check="place", key=("placements", i)))
         elif ok is None:
             out.append(Violation(unit.rule, where, _unknowable(unit.at, p.at, desc, ctx),
-                                 status="unchecked", check="place"))
+                                 status="unchecked", check="place", key=("placements", i)))
     for unit in ctx.scenario.units:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):
             out += _check_per_place(unit, per, setup, ctx)
         if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count:
             out.append(Violation(unit.rule, f"unit {unit.id}",
-                                 f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count"))
+                                 f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count",
+                                 key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
     return out
+
+
+def first_key(setup, test) -> tuple:
+    """The key of the first placement passing `test` (a violation about several placements is
+    shown at the first), else the placements list itself."""
+    i = next((i for i, p in enumerate(setup.placements) if test(p)), None)
+    return ("placements",) if i is None else ("placements", i)
 
 
 def _check_per_place(unit: Unit, per: int, setup, ctx) -> list[Violation]:
@@ -122,7 +132,8 @@ def _check_per_place(unit: Unit, per: int, setup, ctx) -> list[Violation]:
     for s in spots:
         n = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == s)
         if n != per:
-            out.append(Violation(unit.rule, s, f"{n} {unit.id}, must be exactly {per}", check="per-place"))
+            out.append(Violation(unit.rule, s, f"{n} {unit.id}, must be exactly {per}", check="per-place",
+                                 key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
     return out
 
 
@@ -191,13 +202,16 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
         if limit is not None and total > limit:
             owner = f"{side} " if side else ""
             out.append(Violation(c["rule"], f"{_where_word(where)}", f"{total} {owner}{what}, limit {limit}{exempt}",
-                                 check="stacking"))
+                                 check="stacking", key=first_key(setup, lambda p, w=where: p.at == w)))
     if unknown:
         units = sorted({u for us in unknown.values() for u in us})
         places = sorted({w for w, _ in unknown})
-        out.append(Violation(c["rule"], f"{len(places)} places",
+        n = len(places)
+        out.append(Violation(c["rule"], f"{n} place{'s' if n != 1 else ''} ({', '.join(places[:6])}"
+                             f"{', ...' if n > 6 else ''})",
                              f"needs the {what} of {', '.join(units)} (counter values, not in the source: give "
-                             f"`{c.get('measure')}:` in the placement)", status="unchecked", check="stacking"))
+                             f"`{c.get('measure')}:` in the placement)", status="unchecked", check="stacking",
+                             key=first_key(setup, lambda p: p.unit in units)))
     return out
 
 
@@ -226,16 +240,17 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
             elif inside:
                 n += p.count
         label = c.get("label", "units")
+        key = first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
         if unknown:
             out.append(Violation(c["rule"], t, f"needs the zones of {', '.join(sorted(set(unknown)))} in map.yaml",
-                                 status="unchecked", check="count"))
+                                 status="unchecked", check="count", key=key))
             continue
         if "exact" in c and n != c["exact"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, must be {c['exact']}", check="count"))
+            out.append(Violation(c["rule"], t, f"{n} {label}, must be {c['exact']}", check="count", key=key))
         if "min" in c and n < c["min"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, at least {c['min']}", check="count"))
+            out.append(Violation(c["rule"], t, f"{n} {label}, at least {c['min']}", check="count", key=key))
         if "max" in c and n > c["max"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, at most {c['max']}", check="count"))
+            out.append(Violation(c["rule"], t, f"{n} {label}, at most {c['max']}", check="count", key=key))
     return out
 
 
@@ -248,7 +263,7 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
         for place in c["places"]:
             if in_place(ctx, p.at, place):
                 out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
-                                     f"{p.unit} may not be placed in {place}", check="forbidden"))
+                                     f"{p.unit} may not be placed in {place}", check="forbidden", key=("placements", i)))
     return out
 
 
@@ -261,7 +276,7 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
     if bad:
         return [Violation(c["rule"], f"line {c['line'][0]}-{c['line'][-1]}",
                           f"needs a grid in map.yaml whose hex numbers read {bad[0]}", status="unchecked",
-                          check="line")]
+                          check="line", key=("placements",))]
     for h in c["line"]:
         col, row = grid.parse(h)
         line.setdefault(col, []).append(row)
@@ -274,13 +289,13 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
         where = f"placements.{i} ({p.unit} at {p.at})"
         if not hexes:
             out.append(Violation(c["rule"], where, "needs the hex of this place in map.yaml", status="unchecked",
-                                 check="line"))
+                                 check="line", key=("placements", i)))
             continue
         for h in hexes:
             col, row = grid.parse(h) or (None, None)
             if col not in line:
                 out.append(Violation(c["rule"], where, f"hex {h} is outside the columns of the line "
-                                     f"{c['line'][0]}-{c['line'][-1]}", check="line"))
+                                     f"{c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
                 continue
             rows = line[col]
             if row in rows:
@@ -289,7 +304,7 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
                 ok = row > max(rows) if c.get("direction", "greater-row") == "greater-row" else row < min(rows)
             if not ok:
                 out.append(Violation(c["rule"], where, f"hex {h} is not beyond the line "
-                                     f"{c['line'][0]}-{c['line'][-1]}", check="line"))
+                                     f"{c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
     return out
 
 
@@ -298,24 +313,25 @@ def check_distance_between(c: dict, setup, ctx) -> list[Violation]:
     grid = ctx.map.grid
     if grid is None:
         return [Violation(c["rule"], ", ".join(c["tags"]), "needs a grid in map.yaml to measure distances",
-                          status="unchecked", check="distance")]
+                          status="unchecked", check="distance", key=("placements",))]
     out = []
     for tag in c["tags"]:
         spots = []
-        for p in setup.placements:
+        for i, p in enumerate(setup.placements):
             unit = ctx.scenario.unit(p.unit)
             if tag in unit.tags:
                 hexes = ctx.map.hexes_of(slot_owner(p.at))
                 if not hexes:
                     out.append(Violation(c["rule"], f"{p.unit} at {p.at}", "needs the hex of this place in map.yaml",
-                                         status="unchecked", check="distance"))
+                                         status="unchecked", check="distance", key=("placements", i)))
                     continue
-                spots.append((p.unit, hexes[0]))
+                spots.append((p.unit, hexes[0], i))
         for i in range(len(spots)):
             for j in range(i + 1, len(spots)):
                 d = grid.distance(spots[i][1], spots[j][1])
                 if d is not None and d > c["max"]:
                     out.append(Violation(c["rule"], f"{tag}", f"{spots[i][0]} ({spots[i][1]}) and {spots[j][0]} "
-                                         f"({spots[j][1]}) are {d} hexes apart, at most {c['max']}", check="distance"))
+                                         f"({spots[j][1]}) are {d} hexes apart, at most {c['max']}", check="distance",
+                                         key=("placements", spots[j][2])))
     return out
 

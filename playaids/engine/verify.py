@@ -1,6 +1,9 @@
 """verify(setup) -> [Violation]: every rule a setup breaks, named with its rule number."""
 from __future__ import annotations
 
+import dataclasses
+import difflib
+
 from playaids.engine import placement, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Violation
@@ -29,8 +32,6 @@ def check_structure(setup, scenario) -> None:
     for i, p in enumerate(setup.placements):
         if scenario.unit(p.unit) is None:
             path, line = setup.where("placements", i, "unit")
-            import difflib
-
             near = difflib.get_close_matches(p.unit, [u.id for u in scenario.units], n=3, cutoff=0.5)
             hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
                 f"`playaids list {scenario.game} --units {scenario.id}` lists them"
@@ -38,20 +39,76 @@ def check_structure(setup, scenario) -> None:
                             f"{scenario.id} ({hint})", line)
 
 
+def check_places(setup, gmap) -> list[Violation]:
+    """Every place a placement names is one the map knows: a place id, a slot `zone#n` of a
+    place the rules count, a hex number the map's grid reads (any number where the map's grid is
+    not given: its hexes are printed on the map, not in the rules), or `anywhere` for a unit its
+    rule lets go anywhere. A blank or unknown place is an error (status `error`: the CLI exits 2)
+    naming the places it may have meant; never `unchecked`."""
+    out = []
+    for i, p in enumerate(setup.placements):
+        problem = _place_problem(str(p.at).strip() if p.at is not None else "", gmap)
+        if problem:
+            shown = f"{p.unit} at {p.at}" if str(p.at or "").strip() else p.unit
+            out.append(Violation("", f"placements.{i} ({shown})", problem, status="error",
+                                 check="known-place", key=("placements", i, "at"), ref="setup:place"))
+    return out
+
+
+def _place_problem(at: str, gmap) -> str:
+    if not at:
+        return "missing: give a place or hex"
+    if at in placement.ANYWHERE:
+        return ""
+    owner, _, slot = at.partition("#")
+    place = gmap.place(owner)
+    if place is not None:
+        if not slot:
+            return ""
+        if place.slots and slot.isdigit() and 1 <= int(slot) <= place.slots:
+            return ""
+        return (f"{owner} has {place.slots} slots (#1-#{place.slots})" if place.slots else
+                f"{owner} has no numbered slots")
+    if at.isdigit():
+        if gmap.grid is None or gmap.grid.parse(at) is not None:
+            return ""
+        return f"hex {at} is not a hex number of this map ({2 * gmap.grid.digits} digits)"
+    names = {}
+    for pid, pl in gmap.places.items():
+        names[pid] = pid
+        for text in (pl.name or {}).values():
+            if isinstance(text, str):
+                names[text.lower()] = pid
+    near = list(dict.fromkeys(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
+                                                                             cutoff=0.6)))
+    hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+        "not a place of the map data; a place the map shows but the rules do not name can be given with --map"
+    return f"unknown place {at!r} ({hint})"
+
+
 def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
     check_structure(setup, scenario)
     ctx = Context(root, scenario, gmap, _values(setup), dict(game_checks))
-    out: list[Violation] = []
+    out: list[Violation] = check_places(setup, gmap)
+    bad_places = {v.key[:2] for v in out}
     for e in scenario.elements:
-        out += vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx)
-    out += placement.check_units(setup, ctx)
+        out += _ref(vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx), f"element:{e['id']}")
+    for v in placement.check_units(setup, ctx):
+        out += _ref([v], f"unit:{setup.placements[v.key[1]].unit}" if len(v.key) == 2 else "")
+    ids = dict(zip(map(id, scenario.constraints), vocabulary.constraint_ids(scenario.constraints)))
     shared = [c for c in scenario.constraints if c["kind"] != "game"]
     own = [c for c in scenario.constraints if c["kind"] == "game"]  # the game's checks come last
     for c in shared + own:
         if c["kind"] != "game" and c.get("unless") and ctx.option_on(c["unless"]):
             continue
-        out += vocabulary.constraint(c["kind"]).check(c, setup, ctx)
-    return out
+        out += _ref(vocabulary.constraint(c["kind"]).check(c, setup, ctx), f"constraint:{ids[id(c)]}")
+    # an unknown place breaks no rule (it is not a place at all): its error alone is said
+    return [v for v in out if v.status == "error" or v.key[:2] not in bad_places]
+
+
+def _ref(found: list[Violation], ref: str) -> list[Violation]:
+    """Each violation named by what enforces it (unless its check named it already)."""
+    return [v if v.ref else dataclasses.replace(v, ref=ref) for v in found]
 
 
 def violations_only(found) -> list[Violation]:

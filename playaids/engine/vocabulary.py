@@ -112,7 +112,7 @@ class Element(Kind):
         where = f"{cls.bucket}.{e['id']}"
 
         def bad(msg, check=cls.kind):
-            return [Violation(e["rule"], where, msg, check=check)]
+            return [Violation(e["rule"], where, msg, check=check, key=(cls.bucket, e["id"]))]
 
         if not el.active(e, ctx):
             return bad(f"given, but this element does not apply ({e.get('when')})") if value is not None else []
@@ -345,6 +345,8 @@ class Constraint(Kind):
     """A rule over the placements of a setup."""
 
     common = {"rule": RULE, "note": NOTE,
+              "id": {**_ID, "description": "How the coverage ledger names it (constraint:<id>); default: its "
+                                           "check (kind game) or kind, -2, -3... when repeated."},
               "unless": {"type": "string", "description": "An option element that lifts the rule when on."}}
     required = ("rule",)
 
@@ -438,6 +440,20 @@ def bucket(kind: str) -> str:
     return _ELEMENT[kind].bucket
 
 
+def constraint_ids(constraints) -> list[str]:
+    """The id of each constraint: its own `id`, else its game check's name or its kind, numbered
+    -2, -3... from the second of a kind."""
+    out, seen = [], {}
+    for c in constraints:
+        if c.get("id"):
+            out.append(c["id"])
+            continue
+        base = c.get("check") if c.get("kind") == "game" else c.get("kind")
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return out
+
+
 def item_schema(classes) -> dict:
     """One list item: its kind picks the class whose schema applies."""
     return {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": [k.kind for k in classes]}},
@@ -455,3 +471,7 @@ def problems(doc: dict):
     for i, unit in enumerate(doc.get("units", [])):
         for sub, msg in _when_bounds(unit, doc):
             yield ("units", i, *sub), f"units.{i}: {msg}"
+    ids = constraint_ids(doc.get("constraints", []))
+    for i, cid in enumerate(ids):
+        if cid in ids[:i]:
+            yield ("constraints", i), f"constraints.{i}: id {cid!r} is also constraints.{ids.index(cid)}"

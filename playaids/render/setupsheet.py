@@ -161,15 +161,15 @@ def story(root, setup, scenario, found, spec: PageSpec):
     if not bad:
         verdict.append(para(word("規則違反なし。", "Legal: no rule broken.")))
     def where(v) -> str:
-        """A violation's place in the player's words: the unit and where it stands, or the draw."""
-        import re
-
-        if (m := re.match(r"placement (\d+)", v.where)) and int(m.group(1)) <= len(setup.placements):
-            pl = setup.placements[int(m.group(1)) - 1]
+        """A violation's place in the player's words, from its key in the setup: the unit and
+        where it stands, or the draw or choice."""
+        key = v.key
+        if len(key) == 2 and key[0] == "placements" and key[1] < len(setup.placements):
+            pl = setup.placements[key[1]]
             u = scenario.unit(pl.unit)
             name = _t(u.name, lang) if u and u.name else pl.unit
             return f"{name} ({_place_name(root, setup.game, pl.at, lang)})"
-        if (m := re.match(r"(draws|derived|choices)\.([^\s(]+)", v.where)) and (e := scenario.element(m.group(2))):
+        if len(key) == 2 and key[0] in ("draws", "derived", "choices") and (e := scenario.element(key[1])):
             return _t(e.get("title"), lang) or e["id"]
         return "" if lang == "ja" else v.where
 
