@@ -237,6 +237,17 @@ class Repository:
         return self._document(("sheets", game_id), path, "sheets",
                               lambda doc: chartsets.sheets_from(doc, game_id, known))
 
+    def coverage(self, game_id: str):
+        """The game's coverage ledger (coverage.py), or None when it has none."""
+        from playaids import coverage
+
+        path = self.game_dir(game_id) / coverage.FILE
+        if not path.is_file():
+            return None
+        scenarios = {sid: self.scenario(game_id, sid) for sid in self.scenario_ids(game_id)}
+        return self._document(("coverage", game_id), path, "coverage",
+                              lambda doc: coverage.ledger_from(doc, game_id, scenarios))
+
     # -- checking everything ---------------------------------------------------------------
 
     def validate_all(self) -> tuple[list[str], list[DataError]]:
@@ -266,6 +277,7 @@ class Repository:
             attempt(self.map, gid)
             for sid in self.scenario_ids(gid):
                 attempt(self.scenario, gid, sid)
+            attempt(self.coverage, gid)
         # a broken game.yaml is met again by every file that needs it: each problem once
         return ids, list({str(e): e for e in errors}.values())
 

@@ -356,6 +356,49 @@ RULES = {
 
 SCHEMAS.update({"turns": TURNS, "rules": RULES})
 
+# --- the coverage ledger (coverage.yaml): every set-up sentence of the seed and what checks it -----
+
+_REF = {"type": "string", "pattern": "^(unit|element|constraint|check):[a-z0-9]+([-/][a-z0-9]+)*$",
+        "description": "unit:<id>, element:<id>, constraint:<id> of the scenario, or check:<name> of the "
+                       "game's own checks."}
+COVERAGE = {
+    "$schema": DRAFT, "$id": BASE + "coverage.json", "title": "playaids coverage ledger",
+    "description": "Every set-up sentence of the seed, quoted with its rule, and what enforces it.",
+    "type": "object",
+    "properties": {
+        "game": {"type": "string"}, "seed": {"type": "string"}, "note": NOTE,
+        "entries": {"type": "array", "minItems": 1, "items": {
+            "type": "object",
+            "properties": {
+                "rule": RULE,
+                "scenarios": {"oneOf": [{"const": "all"}, {"type": "array", "minItems": 1,
+                                                            "items": {"type": "string"}}]},
+                "line": {"type": "integer", "minimum": 1, "maximum": 1_000_000,
+                         "description": "The seed line where the sentence starts."},
+                "ja": {"type": "string", "minLength": 1, "description": "The sentence as the seed prints it."},
+                "en": {"type": "string", "minLength": 1, "description": "The sentence in English."},
+                "status": {"enum": ["checked", "unchecked", "not-setup"]},
+                "checks": {"type": "array", "minItems": 1, "items": _REF},
+                "needs": {"type": "string", "minLength": 1, "description": "What checking it needs."},
+                "why": {"type": "string", "minLength": 1, "description": "Why it is no set-up rule."},
+                "note": NOTE,
+            },
+            "required": ["rule", "scenarios", "ja", "en", "status"],
+            "additionalProperties": False,
+            "allOf": [
+                {"if": {"properties": {"status": {"const": "checked"}}},
+                 "then": {"required": ["checks"], "not": {"required": ["needs"]}}},
+                {"if": {"properties": {"status": {"const": "unchecked"}}}, "then": {"required": ["needs"]}},
+                {"if": {"properties": {"status": {"const": "not-setup"}}},
+                 "then": {"required": ["why"], "not": {"required": ["checks"]}}},
+            ]}},
+    },
+    "required": ["entries"],
+    "additionalProperties": False,
+    "definitions": DEFINITIONS,
+}
+SCHEMAS["coverage"] = COVERAGE
+
 
 # --- size bounds ------------------------------------------------------------------------------
 # Every list and string of a data file is bounded, so a file within the reader's size cap

@@ -26,7 +26,8 @@ def _root(ctx):
 LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table checker, issue 7
         "turns": "playaids.cli.documents:turns_cmd", "summary": "playaids.cli.documents:summary_cmd",  # issue 5
         "glossary": "playaids.cli.documents:glossary_cmd",
-        "preflight": "playaids.cli.preflight:preflight"}  # the print preflight, issue 13
+        "preflight": "playaids.cli.preflight:preflight",  # the print preflight, issue 13
+        "coverage": "playaids.cli.coverage:coverage_cmd"}  # the coverage ledger, issue 21
 
 
 class LazyGroup(click.Group):

@@ -29,7 +29,10 @@ def verify_setup(root, setup, map_file=None):
         line = setup.located.where((key,))[0] if setup.located else None
         raise DataError(path, str(e), line) from None
     gmap = root.map(setup.game, map_file)
-    return scenario, ver.verify(setup, scenario, gmap, root, games.checks(setup.game).items())
+    from playaids import coverage
+
+    found = ver.verify(setup, scenario, gmap, root, games.checks(setup.game).items())
+    return scenario, found + coverage.unchecked_lines(root.coverage(setup.game), scenario.id)
 
 
 def verify_file(root, path, map_file=None):
