@@ -190,8 +190,13 @@ class Repository:
         if not path.is_file():
             raise UnknownId(f"scenario of {game_id}", scenario_id, self.scenario_ids(game_id))
         tables = self.table_ids(game_id)   # a lookup names one
-        return self._document(("scenario", game_id, scenario_id), path, "scenario",
-                              lambda doc: loading.scenario_from(doc, games.game(game_id), scenario_id, tables))
+
+        def build(doc):
+            scenario = loading.scenario_from(doc, games.game(game_id), scenario_id, tables)
+            if self.has(game_id, "map.yaml"):   # every place it names is on the game's map
+                loading.check_places(scenario, self.map(game_id))
+            return scenario
+        return self._document(("scenario", game_id, scenario_id), path, "scenario", build)
 
     def map(self, game_id: str, override=None):
         """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
@@ -218,8 +223,21 @@ class Repository:
         path = self.game_dir(game_id) / turns.FILE
         if not path.is_file():
             raise UnknownId("turn record", game_id, self.games_with(turns.FILE))
-        return self._document(("turns", game_id), path, "turns",
-                              lambda doc: turns.record_from(doc, game_id, [s.id for s in game.sides]))
+        scenario_ids = self.scenario_ids(game_id)
+
+        def build(doc):
+            record = turns.record_from(doc, game_id, [s.id for s in game.sides])
+            for i, s in enumerate(record.scenarios):   # each track is one of the game's scenarios
+                if scenario_ids and s.id not in scenario_ids:
+                    import difflib
+
+                    near = difflib.get_close_matches(s.id, scenario_ids, n=2, cutoff=0.6)
+                    hint = f"did you mean {' or '.join(map(repr, near))}?" if near else \
+                        f"known: {', '.join(scenario_ids)}"
+                    raise doc.error(("scenarios", i, "id"), f"scenarios.{i}: {game_id} has no scenario {s.id!r} "
+                                    f"({hint})")
+            return record
+        return self._document(("turns", game_id), path, "turns", build)
 
     def summary(self, game_id: str):
         self.game(game_id, with_tables=False)  # unknown game -> UnknownId

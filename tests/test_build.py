@@ -72,7 +72,25 @@ def _small_data(tmp_path):
     for sid in ("new-guinea", "bataan-retreat"):
         (data / "rgi-macarthur" / "scenarios" / f"{sid}.yaml").unlink()
     (data / "rgi-macarthur" / "sheets.yaml").unlink()   # its two tables make one chart sheet
+    _keep_scenarios(data / "rgi-macarthur" / "turns.yaml", {"korea"})   # a track is one of the game's scenarios
     return data
+
+
+def _keep_scenarios(path, keep: set) -> None:
+    """The turn record of `path` with the tracks of the `keep` scenarios alone (and the entries
+    scoped to them or to none)."""
+    import yaml
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["scenarios"] = [s for s in doc["scenarios"] if s["id"] in keep]
+    for key, items in list(doc.items()):
+        if key != "scenarios" and isinstance(items, list):
+            doc[key] = [x for x in items if not isinstance(x, dict) or "scenarios" not in x
+                        or set(x["scenarios"]) & keep]
+            for x in doc[key]:
+                if isinstance(x, dict) and "scenarios" in x:
+                    x["scenarios"] = [s for s in x["scenarios"] if s in keep]
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path):

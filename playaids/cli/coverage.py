@@ -26,7 +26,7 @@ def coverage_cmd(ctx, game, scenario, fmt, status):
     each set-up sentence of the rules with its rule number and the check that enforces it,
     `UNCHECKED` with what it needs, or why it is not a set-up rule.
 
-    Example: playaids coverage okinawa campaign --status unchecked"""
+    Example: playaids coverage GAME SCENARIO --status unchecked"""
     root = context.repository(ctx)
     if scenario is not None:
         root.scenario(game, scenario)   # an unknown scenario: one line, exit 2

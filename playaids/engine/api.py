@@ -52,7 +52,7 @@ def locate(setup, v) -> tuple[str, int | None, str]:
         keys = v.key
     if m := _PLACE.match(v.where):
         i = int(m.group(1))
-        keys, where = ("placements", i), f"placement {i + 1}{m.group(2)}"
+        keys, where = keys or ("placements", i), f"placement {i + 1}{m.group(2)}"
     elif m := _VALUE.match(v.where):
         keys = keys or (m.group(1), m.group(2))
     if not keys:   # a violation of the setup as a whole: at its scenario line

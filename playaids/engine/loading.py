@@ -75,3 +75,54 @@ def map_from(documents) -> GameMap:
                                          tuple(p.get("doubtful-zones", [])))
         gmap.path = str(located.path)
     return gmap
+
+
+def _named_places(doc: dict):
+    """(key path, place id) of every place a scenario names: units' `at` and `generate-at`, and the
+    places of its constraints (`in`, `places`, `overrides`, `of`)."""
+    def ids(value, path):
+        if isinstance(value, str):
+            yield path, value
+        elif isinstance(value, list):
+            for j, v in enumerate(value):
+                if isinstance(v, str):
+                    yield path + (j,), v
+    for i, u in enumerate(doc.get("units", [])):
+        at = u.get("at")
+        if isinstance(at, dict):
+            if "zone" in at:
+                yield from ids(at["zone"], ("units", i, "at", "zone"))
+            if "of" in at:
+                yield from ids(at["of"], ("units", i, "at", "of"))
+        elif at is not None:
+            yield from ids(at, ("units", i, "at"))
+        gen = u.get("generate-at")
+        if not (isinstance(gen, str) and gen.startswith("element:")):
+            yield from ids(gen, ("units", i, "generate-at"))
+    for i, c in enumerate(doc.get("constraints", [])):
+        if c.get("kind") == "game":
+            continue
+        for key in ("in", "places", "of"):
+            if key in c:
+                yield from ids(c[key], ("constraints", i, key))
+        for place in c.get("overrides") or {}:
+            yield ("constraints", i, "overrides", place), place
+
+
+def check_places(scenario: Scenario, gmap: GameMap) -> None:
+    """Every place the scenario names is one its game's map.yaml knows (a typo or a blank `at:` is
+    an error at its line with the ids it may have meant, never a rule that can only be unchecked),
+    and a choose `from: places:<kind>` names a kind of place the map has."""
+    from playaids.engine import placement
+
+    located = scenario.located
+    for path, place in _named_places(scenario.raw):
+        problem = placement.place_problem(place.strip(), gmap)
+        if problem:
+            raise located.error(path, f"{'.'.join(map(str, path[:2]))}: {problem}")
+    kinds = {p.kind for p in gmap.places.values()}
+    for i, e in enumerate(scenario.elements):
+        src = e.get("from")
+        if isinstance(src, str) and src.startswith("places:") and src[7:] not in kinds:
+            raise located.error(("elements", i, "from"), f"elements.{i}: the map has no place of kind {src[7:]!r} "
+                                f"(kinds: {', '.join(sorted(kinds)) or 'none'})")

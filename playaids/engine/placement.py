@@ -3,6 +3,7 @@ vocabulary over placements (stacking, counts in a zone, hex lines, forbidden pla
 distance between a formation's units)."""
 from __future__ import annotations
 
+import difflib
 from collections import defaultdict
 
 from playaids.engine import values
@@ -64,6 +65,43 @@ def allowed_at(unit: Unit, where: str, ctx) -> tuple[bool | None, str]:
                 return True, desc
         return (None if unknown else False), desc
     return None, f"rule {at!r}"
+
+
+def place_problem(at: str, gmap) -> str:
+    """What is wrong with a place a setup or scenario names ("" when the map knows it): blank,
+    an unknown id (with the ids it may have meant), a slot the place does not have, a hex number
+    the map's grid does not read."""
+    if not at:
+        return "missing: give a place or hex"
+    if at in ANYWHERE:
+        return ""
+    owner, _, slot = at.partition("#")
+    place = gmap.place(owner)
+    zones = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
+    if place is None and owner in zones and not slot:   # a zone its places name, with no entry of its own
+        return ""
+    if place is not None:
+        if not slot:
+            return ""
+        if place.slots and slot.isdigit() and 1 <= int(slot) <= place.slots:
+            return ""
+        return (f"{owner} has {place.slots} slots (#1-#{place.slots})" if place.slots else
+                f"{owner} has no numbered slots")
+    if at.isdigit():
+        if gmap.grid is None or gmap.grid.parse(at) is not None:
+            return ""
+        return f"hex {at} is not a hex number of this map ({2 * gmap.grid.digits} digits)"
+    names = {z: z for z in zones}
+    for pid, pl in gmap.places.items():
+        names[pid] = pid
+        for text in (pl.name or {}).values():
+            if isinstance(text, str):
+                names[text.lower()] = pid
+    near = list(dict.fromkeys(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
+                                                                             cutoff=0.6)))
+    hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+        "not a place of the map data; a place the map shows but the rules do not name can be given with --map"
+    return f"unknown place {at!r} ({hint})"
 
 
 def _missing_fact(unit_rule_at) -> str:

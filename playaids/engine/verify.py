@@ -47,43 +47,12 @@ def check_places(setup, gmap) -> list[Violation]:
     naming the places it may have meant; never `unchecked`."""
     out = []
     for i, p in enumerate(setup.placements):
-        problem = _place_problem(str(p.at).strip() if p.at is not None else "", gmap)
+        problem = placement.place_problem(str(p.at).strip() if p.at is not None else "", gmap)
         if problem:
             shown = f"{p.unit} at {p.at}" if str(p.at or "").strip() else p.unit
             out.append(Violation("", f"placements.{i} ({shown})", problem, status="error",
                                  check="known-place", key=("placements", i, "at"), ref="setup:place"))
     return out
-
-
-def _place_problem(at: str, gmap) -> str:
-    if not at:
-        return "missing: give a place or hex"
-    if at in placement.ANYWHERE:
-        return ""
-    owner, _, slot = at.partition("#")
-    place = gmap.place(owner)
-    if place is not None:
-        if not slot:
-            return ""
-        if place.slots and slot.isdigit() and 1 <= int(slot) <= place.slots:
-            return ""
-        return (f"{owner} has {place.slots} slots (#1-#{place.slots})" if place.slots else
-                f"{owner} has no numbered slots")
-    if at.isdigit():
-        if gmap.grid is None or gmap.grid.parse(at) is not None:
-            return ""
-        return f"hex {at} is not a hex number of this map ({2 * gmap.grid.digits} digits)"
-    names = {}
-    for pid, pl in gmap.places.items():
-        names[pid] = pid
-        for text in (pl.name or {}).values():
-            if isinstance(text, str):
-                names[text.lower()] = pid
-    near = list(dict.fromkeys(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
-                                                                             cutoff=0.6)))
-    hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
-        "not a place of the map data; a place the map shows but the rules do not name can be given with --map"
-    return f"unknown place {at!r} ({hint})"
 
 
 def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
