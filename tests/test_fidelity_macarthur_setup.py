@@ -41,6 +41,9 @@ def test_convoy_aircraft_go_anywhere_on_luzon(scenario):
             assert _place(scenario, unit, on) == [], (unit, on)
         status, message = _place(scenario, unit, "corregidor")[0]  # an island, yet on the Luzon Airfield Chart
         assert status == "unchecked" and "doubtful" in message
+        # a hex number: the seed gives no hex of Luzon (no grid in map.yaml)
+        assert _place(scenario, unit, "2514") == [("unchecked",
+                                                   "needs the zones of 2514 in map.yaml to check 'in luzon'")]
 
 
 def test_convoy_aircraft_are_generated_at_luzon_fields():
