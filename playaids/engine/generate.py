@@ -15,10 +15,11 @@ def _spots(unit: Unit, ctx) -> list[str]:
     """Where the unit may go, as place ids or named slots; the rule's own anchor place
     for `within N of X` (distance 0 always satisfies it without guessing hexes)."""
     at = unit.at
-    if at in (None, "any") or ctx.option_on(unit.unless):
-        if unit.generate_at:  # the scenario's hint where to spread a free unit
-            ga = unit.generate_at
-            return [s for a in (ga if isinstance(ga, list) else [ga]) for s in _expand(a, ctx)]
+    free = at in (None, "any") or ctx.option_on(unit.unless)
+    if unit.generate_at and (free or isinstance(at, dict) and "zone" in at and "per-place" not in at):
+        ga = unit.generate_at  # the scenario's hint where to spread a unit free to go anywhere (in a zone)
+        return [s for a in (ga if isinstance(ga, list) else [ga]) for s in _expand(a, ctx)]
+    if free:
         return [unit.id and "anywhere"]
     if isinstance(at, str):
         return _expand(at, ctx)
@@ -72,18 +73,31 @@ def _per_place(unit: Unit) -> int | None:
 
 
 def _limits(ctx):
-    return [c for c in ctx.scenario.constraints if c["kind"] == "stacking" and c.get("measure", "units") == "units"]
+    """The constraints generation keeps: stacking in units, and counts with a `max` in one place or
+    zone (an airfield's capacity)."""
+    return [c for c in ctx.scenario.constraints
+            if c["kind"] == "stacking" and c.get("measure", "units") == "units"
+            or c["kind"] == "count" and "max" in c and not c.get("each")]
+
+
+def _bin(c: dict, unit: Unit, spot: str, ctx) -> tuple[tuple, int | None] | None:
+    """(load key, limit) of a spot under one constraint; None when the constraint does not reach it."""
+    side = unit.side if c.get("side") == "each" else ""
+    if c["kind"] == "stacking":
+        return (id(c), spot, side), placement.place_limit(c, spot, ctx)
+    if placement.in_place(ctx, spot, c["in"]) is True:
+        return (id(c), c["in"], side), c["max"]
+    return None
 
 
 def _fits(unit: Unit, spot: str, load: dict, ctx) -> bool:
-    ckey = ("applies", unit.id)  # the stacking limits over this unit, worked out once
+    ckey = ("applies", unit.id)  # the limits over this unit, worked out once
     if ckey not in load:
         load[ckey] = [c for c in _limits(ctx) if placement._selected(c, unit)
                       and not (c.get("unless") and ctx.option_on(c["unless"]))]
     for c in load[ckey]:
-        limit = placement.place_limit(c, spot, ctx)
-        key = (id(c), spot, unit.side if c.get("side") == "each" else "")
-        if limit is not None and load.get(key, 0) + 1 > limit:
+        b = _bin(c, unit, spot, ctx)
+        if b is not None and b[1] is not None and load.get(b[0], 0) + 1 > b[1]:
             return False
     return True
 
@@ -91,8 +105,9 @@ def _fits(unit: Unit, spot: str, load: dict, ctx) -> bool:
 def _add(unit: Unit, spot: str, load: dict, ctx) -> None:
     for c in _limits(ctx):
         if placement._selected(c, unit):
-            key = (id(c), spot, unit.side if c.get("side") == "each" else "")
-            load[key] = load.get(key, 0) + 1
+            b = _bin(c, unit, spot, ctx)
+            if b is not None:
+                load[b[0]] = load.get(b[0], 0) + 1
 
 
 def _place_units(ctx, rng: random.Random) -> list[Placement]:

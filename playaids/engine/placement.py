@@ -104,10 +104,12 @@ def place_problem(at: str, gmap) -> str:
     return f"unknown place {at!r} ({hint})"
 
 
-def _missing_fact(unit_rule_at) -> str:
+def _missing_fact(unit_rule_at, where: str) -> str:
     if isinstance(unit_rule_at, dict) and "of" in unit_rule_at:
         of = unit_rule_at["of"]
         return f"hexes of {', '.join(of) if isinstance(of, list) else of}"
+    if isinstance(unit_rule_at, dict) and "zone" in unit_rule_at:
+        return f"the zones of {where}"
     return f"membership of {unit_rule_at}"
 
 
@@ -117,7 +119,7 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     zone = at.get("zone") if isinstance(at, dict) else None
     if place is not None and zone in place.doubtful_zones:
         return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
-    return f"needs {_missing_fact(at)} in map.yaml to check '{desc}'"
+    return f"needs {_missing_fact(at, where)} in map.yaml to check '{desc}'"
 
 
 def check_units(setup, ctx) -> list[Violation]:

@@ -36,7 +36,8 @@ UNIT_AT = {"description": "any | a place id | [place ids] | {zone, per-place} | 
                                                               "items": {"type": "string"}}},
                       "required": ["within", "of"], "additionalProperties": False}]}
 GENERATE_AT = {"type": ["string", "array"], "minItems": 1, "items": {"type": "string"},
-               "description": "Where generation spreads a unit free to go anywhere: place ids or \"element:<id>\"."}
+               "description": "Where generation spreads a unit free to go anywhere (or anywhere in a zone): "
+                              "place ids or \"element:<id>\"."}
 
 
 class Kind:
