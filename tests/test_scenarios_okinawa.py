@@ -255,3 +255,59 @@ def test_distance_examples():
     assert g.distance("4533", "4538") == 5
     assert g.distance("4533", "4539") == 6
     assert sorted(g.neighbours("2742")) == ["2642", "2643", "2741", "2743", "2842", "2843"]
+
+
+# --- issue 21 findings: facing (9.61c), hexes past a line's ends (18.622, 18.722) ---------------
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_generated_positions_face_a_hexside_961c(sid):
+    s = _one(sid)
+    positions = [p for p in s.placements if OK.scenarios[sid].unit(p.unit).type == "position"]
+    assert positions and all(p.extra.get("facing") in ("N", "S") for p in positions)
+    ie = [p for p in positions if "ie" in OK.scenarios[sid].unit(p.unit).tags]
+    assert all(p.extra["facing"] == "S" for p in ie)  # the US lands on Ie Shima's south beach (18.15c)
+
+
+def test_position_without_or_with_a_bad_facing_breaks_961c():
+    s = _one("scenario-3")
+    pos = _units_at(s, "position-line")[0]
+    del pos.extra["facing"]
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("9.61c", "position-facing")]
+    for facing, legal in (("SW", True), ("nw", True), ("up", False), (pos.at, False), ("9999", False)):
+        pos.extra["facing"] = facing
+        assert (not violations_only(OK.verify(s))) == legal, facing
+    col, row = int(pos.at[:2]), int(pos.at[2:])
+    pos.extra["facing"] = f"{col:02d}{row - 1:02d}"  # the hex north of it: adjacent
+    assert not violations_only(OK.verify(s))
+
+
+@pytest.mark.parametrize("sid, hexno", [("scenario-3", "3227"), ("scenario-3", "4017"), ("scenario-4", "4017")])
+def test_us_hex_past_the_line_ends_is_unchecked_not_failed(sid, hexno):
+    # Nakagusuku 3227 and village 4017 lie outside the columns of the start lines (16-28, 12-31):
+    # the line does not say which side they are on, and the map is not in the seed
+    s = _one(sid)
+    place(s, "us", "us-1st-marine", hexno)
+    found = [v for v in OK.verify(s) if v.check == "line" and hexno in v.message]
+    assert [v.status for v in found] == ["unchecked"]
+    assert not violations_only(OK.verify(s))
+
+
+def test_us_hex_south_of_the_line_still_fails_18622():
+    s = _one("scenario-3")
+    place(s, "us", "us-1st-marine", "2040")
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.622", "line")]
+
+
+def test_scenario_3_rolls_for_southern_positions_before_play_1863b():
+    rolls = {OK.generate("scenario-3", seed).draws["southern-positions"] for seed in range(40)}
+    assert rolls == {1, 2, 3, 4, 5, 6}
+
+
+def test_free_variant_parent_formation_within_15_hexes_18321a():
+    s = _one("free-variant")
+    place(s, "japan", "division-62", "2331")
+    place(s, "japan", "division-62", "2345")  # 14 hexes south: legal
+    assert not violations_only(OK.verify(s))
+    place(s, "japan", "division-62", "4004")
+    bad = violations_only(OK.verify(s))
+    assert bad and {(v.rule, v.check) for v in bad} == {("18.321a", "distance")}

@@ -1,4 +1,5 @@
-"""Okinawa set-up checks the shared vocabulary does not express (seed 004, rules 9.61, 18.321).
+"""Okinawa set-up checks the shared vocabulary does not express (seed 004, rules 9.61, 18.321),
+and the facing generation gives each position marker (9.61c).
 
 The Okinawa class lists them; a scenario refers to one with `{kind: game, check: <name>}`.
 """
@@ -31,6 +32,56 @@ def positions_on_units(c: dict, setup, ctx) -> list[Violation]:
                                  "a position marker must lie on a Japanese unit, not in an empty hex",
                                  check="position-on-unit"))
     return out
+
+
+# 9.61c: a marker faces one hexside. Hexes stand in vertical columns (map.yaml grid), so the six
+# hexsides are named by compass point; a placement may instead name the adjacent hex it faces.
+HEXSIDES = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def positions_face_hexside(c: dict, setup, ctx) -> list[Violation]:
+    """9.61c: each position marker must face a particular hexside: the placement's `facing` is one of
+    N, NE, SE, S, SW, NW or the number of a hex adjacent to the marker's hex."""
+    out = []
+    for i, p in enumerate(setup.placements):
+        if ctx.scenario.unit(p.unit).type != "position":
+            continue
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        facing = p.extra.get("facing")
+        if facing is None or str(facing).strip() == "":
+            out.append(Violation(c["rule"], where, "a position marker must face a hexside: give `facing:` "
+                                 f"({', '.join(HEXSIDES)})", check="position-facing"))
+            continue
+        facing = str(facing)
+        if facing.upper() in HEXSIDES:
+            continue
+        here, grid = ctx.map.hexes_of(slot_owner(p.at)), ctx.map.grid
+        if grid is not None and grid.parse(facing) is not None:
+            if here is None:
+                out.append(Violation(c["rule"], where, f"needs the hex of {p.at} in map.yaml to check that it "
+                                     f"faces {facing}", status="unchecked", check="position-facing"))
+            elif not any(grid.distance(h, facing) == 1 for h in here):
+                out.append(Violation(c["rule"], where, f"faces {facing}, which is not adjacent to its hex",
+                                     check="position-facing"))
+            continue
+        out.append(Violation(c["rule"], where, f"facing {facing!r} is not a hexside ({', '.join(HEXSIDES)} "
+                             "or an adjacent hex number)", check="position-facing"))
+    return out
+
+
+def give_facings(setup, ctx) -> None:
+    """Generation: every position placement faces the hexside its scenario's facing check names
+    for it (`generate-facing`, or `generate-facing-by-tag` for a unit carrying the tag)."""
+    cs = [c for c in ctx.scenario.constraints if c["kind"] == "game" and c.get("check") == "positions-face-hexside"]
+    if not cs:
+        return
+    c = cs[0]
+    for p in setup.placements:
+        unit = ctx.scenario.unit(p.unit)
+        if unit.type != "position" or "facing" in p.extra:
+            continue
+        by_tag = [f for t, f in c.get("generate-facing-by-tag", {}).items() if t in unit.tags]
+        p.extra["facing"] = by_tag[0] if by_tag else c.get("generate-facing", "N")
 
 
 def near_key_points(c: dict, setup, ctx) -> list[Violation]:
@@ -81,7 +132,7 @@ def key_points_held(c: dict, setup, ctx) -> list[Violation]:
 
 
 CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
-          "key-points-held": key_points_held}
+          "key-points-held": key_points_held, "positions-face-hexside": positions_face_hexside}
 
 
 class Okinawa(Game):
@@ -92,4 +143,14 @@ class Okinawa(Game):
                   "near-key-points": {"element": {"type": "string", "description": "The choose element of the "
                                                                                     "key points."},
                                       "within": {"type": "integer", "minimum": 0, "maximum": 99}},
-                  "key-points-held": {"place-kind": {"type": "string"}}}
+                  "key-points-held": {"place-kind": {"type": "string"}},
+                  "positions-face-hexside": {
+                      "generate-facing": {"type": "string", "enum": list(HEXSIDES),
+                                          "description": "The hexside generation makes a position face."},
+                      "generate-facing-by-tag": {"type": "object", "additionalProperties": {
+                          "type": "string", "enum": list(HEXSIDES)},
+                          "description": "Tag -> the hexside generation makes a position with that tag face."}}}
+
+    def generate(self, setup, ctx, rng, options: dict) -> None:
+        super().generate(setup, ctx, rng, options)
+        give_facings(setup, ctx)
