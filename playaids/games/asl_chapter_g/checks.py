@@ -98,6 +98,18 @@ def cuts(t, h) -> bool:
     return bool(restricted(t, h)) or bool(ht.terrain & {"sunken-road", "causeway"})
 
 
+def ob_count(cs) -> list[Violation]:
+    """G11.1 (see G11.91), G11.2: the OB gives the number of caves; no more may be set up."""
+    if not cs.caves:
+        return []
+    if cs.ob_caves is None:
+        return [_v("G11.2", "ob.caves", "needs the number of caves the OB grants (G11.91, not in the rules) to "
+                   "check how many may be set up", "cave-count", "unchecked")]
+    if len(cs.caves) > cs.ob_caves:
+        return [_v("G11.2", "ob.caves", f"{len(cs.caves)} caves set up; the OB grants {cs.ob_caves}", "cave-count")]
+    return []
+
+
 def primary_share(cs) -> list[Violation]:
     """G11.2: up to 25 % (FRD) of the OB's caves may be Primary Caves."""
     n = sum(c.primary for c in cs.caves)
@@ -190,7 +202,7 @@ def complexes(c: dict, setup, ctx) -> list[Violation]:
     cs = parse(setup, ctx.repo)
     if cs.terrain is None:
         return []  # `caves` already says the terrain is missing
-    return primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs) + no_overlap(cs)
+    return ob_count(cs) + primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs) + no_overlap(cs)
 
 
 CHECKS = {"caves": caves, "cave-complexes": complexes}
