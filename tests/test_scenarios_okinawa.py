@@ -311,3 +311,40 @@ def test_free_variant_parent_formation_within_15_hexes_18321a():
     place(s, "japan", "division-62", "4004")
     bad = violations_only(OK.verify(s))
     assert bad and {(v.rule, v.check) for v in bad} == {("18.321a", "distance")}
+
+
+def test_boeitai_next_to_us_stacks_with_regular_army_942():
+    s = _one("scenario-4")
+    s.placements = [p for p in s.placements if p.unit not in ("boeitai", "naval-full", "mg-bn-17")]
+    taken = {p.at for p in s.placements}
+    line = next(h for h in ("2039", "2139", "2240", "2340", "2441", "2541", "2642", "1938", "1838") if h not in taken)
+    north = f"{line[:2]}{int(line[2:]) - 1:02d}"
+    place(s, "japan", "boeitai", line)
+    place(s, "japan", "boeitai", "2046", count=2)
+    place(s, "japan", "mg-bn-17", "2047")
+    place(s, "japan", "naval-full", "2048")
+    place(s, "us", "us-7th-infantry", north)  # adjacent to the line hex, north of it
+    assert not [v for v in violations_only(OK.verify(s)) if v.check != "boeitai-stacked"]
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("9.42", "boeitai-stacked")]
+    _units_at(s, "naval-full")[0].at = line  # the navy is not regular army
+    assert [v.check for v in violations_only(OK.verify(s))] == ["boeitai-stacked"]
+    _units_at(s, "mg-bn-17")[0].at = line
+    assert not [v for v in OK.verify(s) if v.check == "boeitai-stacked"]
+
+
+def test_position_with_an_outpost_breaks_1812c():
+    s = _one("campaign")
+    place(s, "japan", "outposts", "2630")
+    assert not violations_only(OK.verify(s))
+    pos = _units_at(s, "position-62")[0]
+    pos.count -= 1
+    place(s, "japan", "position-62", "2630", facing="N")
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.12c", "position-not-on")]
+
+
+@pytest.mark.parametrize("hexno, legal", [("1834", True), ("1835", False), ("1836", False), ("2035", True)])
+def test_27th_in_reserve_4_hexes_north_of_the_front_18722(hexno, legal):
+    s = _one("scenario-4")
+    place(s, "us", "us-27th-infantry", hexno)
+    bad = [v for v in violations_only(OK.verify(s)) if v.rule == "18.722"]
+    assert (not bad) == legal, bad

@@ -271,7 +271,8 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
     """On or beyond a hex line: for the line hex in the placement's column, the row must be
     greater (direction: greater-row) or smaller; the map's grid note says which is south. A hex
     outside the line's columns is reported unchecked: the line names no hex there, and whether
-    the hex is beyond it depends on where the coast runs past the line's ends."""
+    the hex is beyond it depends on where the coast runs past the line's ends. `min-distance`:
+    beyond the line and at least that many hexes from every hex of it."""
     line: dict = {}  # column -> rows of the line in it (a line may run along a column: 2029, 2030)
     grid = ctx.map.grid
     bad = [h for h in c["line"] if grid is None or grid.parse(h) is None]
@@ -309,6 +310,12 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
             if not ok:
                 out.append(Violation(c["rule"], where, f"hex {h} is not beyond the line "
                                      f"{c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
+            elif c.get("min-distance"):
+                near = min(grid.distance(h, x) for x in c["line"])
+                if near < c["min-distance"]:
+                    out.append(Violation(c["rule"], where, f"hex {h} is {near} hexes from the line "
+                                         f"{c['line'][0]}-{c['line'][-1]}, at least {c['min-distance']}", check="line",
+                                         key=("placements", i)))
     return out
 
 

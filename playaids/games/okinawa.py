@@ -69,6 +69,56 @@ def positions_face_hexside(c: dict, setup, ctx) -> list[Violation]:
     return out
 
 
+def positions_not_on(c: dict, setup, ctx) -> list[Violation]:
+    """18.12c: the outposts set up without positions (陣地なしの前哨部隊): no position marker shares a
+    map location with a unit of `units`."""
+    spots = {_spot(ctx, p.at) for p in setup.placements if p.unit in c.get("units", ())}
+    out = []
+    for i, p in enumerate(setup.placements):
+        if ctx.scenario.unit(p.unit).type == "position" and _spot(ctx, p.at) in spots:
+            out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                 f"no position marker with {' or '.join(c.get('units', ()))}", check="position-not-on"))
+    return out
+
+
+def boeitai_next_to_us(c: dict, setup, ctx) -> list[Violation]:
+    """9.42: a Boeitai unit (tag `boeitai`) in a hex adjacent to a US-occupied hex stacks with a regular
+    Japanese Army unit: a Japanese unit without any of the tags `irregular` (Boeitai, navy)."""
+    grid = ctx.map.grid
+    us, unknown_us = [], []
+    for p in setup.placements:
+        if ctx.scenario.unit(p.unit).side == "us":
+            hexes = ctx.map.hexes_of(slot_owner(p.at))
+            if hexes:
+                us.extend(hexes)
+            else:
+                unknown_us.append(p.at)
+    if not us and not unknown_us:
+        return []
+    irregular = set(c.get("irregular", ["boeitai"]))
+    regular = set()
+    for p in setup.placements:
+        u = ctx.scenario.unit(p.unit)
+        if u.side == "japan" and u.type not in MARKER_TYPES and not irregular & set(u.tags):
+            regular.add(_spot(ctx, p.at))
+    out = []
+    for i, p in enumerate(setup.placements):
+        u = ctx.scenario.unit(p.unit)
+        if u.side != "japan" or "boeitai" not in u.tags or _spot(ctx, p.at) in regular:
+            continue
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        here = ctx.map.hexes_of(slot_owner(p.at))
+        if here and grid and any(grid.distance(a, b) == 1 for a in here for b in us):
+            out.append(Violation(c["rule"], where, "a Boeitai unit next to a US unit must stack with a regular "
+                                 "Japanese Army unit", check="boeitai-stacked"))
+        elif not here or unknown_us:
+            missing = f"the hexes of {p.at}" if not here else f"the hexes of {', '.join(sorted(set(unknown_us)))}"
+            out.append(Violation(c["rule"], where, f"needs {missing} in map.yaml to tell whether it is next to a US "
+                                 "unit (then it must stack with a regular army unit)", status="unchecked",
+                                 check="boeitai-stacked"))
+    return out
+
+
 def give_facings(setup, ctx) -> None:
     """Generation: every position placement faces the hexside its scenario's facing check names
     for it (`generate-facing`, or `generate-facing-by-tag` for a unit carrying the tag)."""
@@ -132,7 +182,8 @@ def key_points_held(c: dict, setup, ctx) -> list[Violation]:
 
 
 CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
-          "key-points-held": key_points_held, "positions-face-hexside": positions_face_hexside}
+          "key-points-held": key_points_held, "positions-face-hexside": positions_face_hexside,
+          "positions-not-on": positions_not_on, "boeitai-next-to-us": boeitai_next_to_us}
 
 
 class Okinawa(Game):
@@ -144,6 +195,11 @@ class Okinawa(Game):
                                                                                     "key points."},
                                       "within": {"type": "integer", "minimum": 0, "maximum": 99}},
                   "key-points-held": {"place-kind": {"type": "string"}},
+                  "positions-not-on": {"units": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                                 "description": "Unit ids no position marker may stand with."}},
+                  "boeitai-next-to-us": {"irregular": {"type": "array", "items": {"type": "string"},
+                                                       "description": "Tags of Japanese units that are not "
+                                                                      "regular army (default boeitai)."}},
                   "positions-face-hexside": {
                       "generate-facing": {"type": "string", "enum": list(HEXSIDES),
                                           "description": "The hexside generation makes a position face."},
