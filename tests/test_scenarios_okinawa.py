@@ -348,3 +348,23 @@ def test_27th_in_reserve_4_hexes_north_of_the_front_18722(hexno, legal):
     place(s, "us", "us-27th-infantry", hexno)
     bad = [v for v in violations_only(OK.verify(s)) if v.rule == "18.722"]
     assert (not bad) == legal, bad
+
+
+def test_attached_units_with_or_adjacent_to_a_parent_formation_18321b():
+    s = _one("free-variant")
+    found = [v for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    assert [v.status for v in found] == ["unchecked"]  # no formation counter placed: not passed silently
+    s.placements = [p for p in s.placements if p.unit not in ("tank-unit", "tokusetsu-1st-regiment", "boeitai-okinawa")]
+    place(s, "japan", "division-62", "2331")
+    for uid, hexno in (("imb-44", "2345"), ("division-24", "2740"), ("sea-raiding-5th", "2540"),
+                       ("naval-base-force", "1640")):  # every parent formation placed, far from 2334
+        place(s, "japan", uid, hexno)
+    s.placements = [p for p in s.placements if p.unit != "utoshi-detachment"]
+    place(s, "japan", "utoshi-detachment", "2345")
+    place(s, "japan", "tank-unit", "2332")            # adjacent
+    place(s, "japan", "tokusetsu-1st-regiment", "2331")  # with it
+    place(s, "japan", "boeitai-okinawa", "2330", count=7)
+    assert not [v for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    _units_at(s, "tank-unit")[0].at = "2334"          # 3 hexes away
+    found = [(v.rule, v.status, v.where) for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    assert found == [("18.321b", "violation", f"placements.{len(s.placements) - 3} (tank-unit at 2334)")]

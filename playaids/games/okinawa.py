@@ -119,6 +119,42 @@ def boeitai_next_to_us(c: dict, setup, ctx) -> list[Violation]:
     return out
 
 
+def with_or_adjacent(c: dict, setup, ctx) -> list[Violation]:
+    """18.321b: each unit tagged `tag` sets up with or adjacent to a unit of one of the groups
+    `to-tags` (the parent formations). While a group has no unit placed (its counters are on the
+    counter sheet; generation places none), a unit far from the others may be next to it: the
+    rule is then reported unchecked, not passed."""
+    groups = list(c.get("to-tags", ()))
+    anchors = [p for p in setup.placements if set(groups) & set(ctx.scenario.unit(p.unit).tags)]
+    missing = [g for g in groups if not any(g in ctx.scenario.unit(p.unit).tags for p in anchors)]
+    grid = ctx.map.grid
+    spots = {_spot(ctx, a.at) for a in anchors}
+    hexes = [h for a in anchors for h in (ctx.map.hexes_of(slot_owner(a.at)) or ())]
+    unknown = any(not ctx.map.hexes_of(slot_owner(a.at)) for a in anchors)
+    far = []
+    for i, p in enumerate(setup.placements):
+        if c.get("tag") not in ctx.scenario.unit(p.unit).tags or _spot(ctx, p.at) in spots:
+            continue
+        here = ctx.map.hexes_of(slot_owner(p.at))
+        if not (here and grid and any(grid.distance(a, b) is not None and grid.distance(a, b) <= 1
+                                      for a in here for b in hexes)):
+            far.append((i, p, here))
+    if far and missing:
+        return [Violation(c["rule"], c.get("tag", ""), f"needs the units of {', '.join(missing)} placed (their "
+                          f"counters are on the counter sheet) to check that {len(far)} placements are with or "
+                          "adjacent to a parent formation", status="unchecked", check="with-or-adjacent")]
+    out = []
+    for i, p, here in far:
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        if not here or unknown:
+            out.append(Violation(c["rule"], where, "needs the hexes of the places used in map.yaml to check 'with or "
+                                 "adjacent to a parent formation'", status="unchecked", check="with-or-adjacent"))
+        else:
+            out.append(Violation(c["rule"], where, "must set up with or adjacent to a unit of a parent formation",
+                                 check="with-or-adjacent"))
+    return out
+
+
 def give_facings(setup, ctx) -> None:
     """Generation: every position placement faces the hexside its scenario's facing check names
     for it (`generate-facing`, or `generate-facing-by-tag` for a unit carrying the tag)."""
@@ -183,7 +219,8 @@ def key_points_held(c: dict, setup, ctx) -> list[Violation]:
 
 CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
           "key-points-held": key_points_held, "positions-face-hexside": positions_face_hexside,
-          "positions-not-on": positions_not_on, "boeitai-next-to-us": boeitai_next_to_us}
+          "positions-not-on": positions_not_on, "boeitai-next-to-us": boeitai_next_to_us,
+          "with-or-adjacent": with_or_adjacent}
 
 
 class Okinawa(Game):
@@ -200,6 +237,10 @@ class Okinawa(Game):
                   "boeitai-next-to-us": {"irregular": {"type": "array", "items": {"type": "string"},
                                                        "description": "Tags of Japanese units that are not "
                                                                       "regular army (default boeitai)."}},
+                  "with-or-adjacent": {"tag": {"type": "string", "description": "The tag of the units the rule "
+                                                                               "binds."},
+                                       "to-tags": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                                   "description": "Tags of the groups they set up with or next to."}},
                   "positions-face-hexside": {
                       "generate-facing": {"type": "string", "enum": list(HEXSIDES),
                                           "description": "The hexside generation makes a position face."},
