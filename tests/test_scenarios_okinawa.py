@@ -368,3 +368,4 @@ def test_attached_units_with_or_adjacent_to_a_parent_formation_18321b():
     _units_at(s, "tank-unit")[0].at = "2334"          # 3 hexes away
     found = [(v.rule, v.status, v.where) for v in OK.verify(s) if v.check == "with-or-adjacent"]
     assert found == [("18.321b", "violation", f"placements.{len(s.placements) - 3} (tank-unit at 2334)")]
+
