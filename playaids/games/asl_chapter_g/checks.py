@@ -2,6 +2,8 @@
 citing its rule; `caves` and `cave-complexes` are the CHECKS a scenario names."""
 from __future__ import annotations
 
+import dataclasses
+
 from playaids.engine.model import Violation
 from playaids.games.asl_chapter_g import caves as cv
 from playaids.games.asl_chapter_g import geometry as geo
@@ -70,13 +72,27 @@ def contents(cs) -> list[Violation]:
     return out
 
 
+def keyed(cs, found: list[Violation]) -> list[Violation]:
+    """Each violation with its key path in the setup file (the cave, the complex, ob.caves), so
+    that `verify` names its line."""
+    caves_at = {c.where: ("caves", c.index) for c in cs.caves}
+    complexes_at = {f"complex {x.id}": ("complexes", x.index) for x in cs.complexes}
+    out = []
+    for v in found:
+        head = " ".join(v.where.split()[:2])
+        key = caves_at.get(v.where) or complexes_at.get(head) or \
+            {"ob.caves": ("ob", "caves"), "terrain": ("terrain",)}.get(v.where, ())
+        out.append(v if v.key or not key else dataclasses.replace(v, key=key))
+    return out
+
+
 def caves(c: dict, setup, ctx) -> list[Violation]:
     cs = parse(setup, ctx.repo)
     if cs.terrain is None:
-        return [_v("G11.1", "terrain", "needs the terrain of the hexes used (terrain: FILE in the setup)",
-                   "terrain", "unchecked")] + japanese_only(cs) + setup_only(cs)
-    return (japanese_only(cs) + setup_only(cs) + unique_ids(cs) + one_per_hexside(cs) + placement(cs)
-            + contents(cs))
+        return keyed(cs, [_v("G11.1", "terrain", "needs the terrain of the hexes used (terrain: FILE in the setup)",
+                             "terrain", "unchecked")] + japanese_only(cs) + setup_only(cs))
+    return keyed(cs, japanese_only(cs) + setup_only(cs) + unique_ids(cs) + one_per_hexside(cs) + placement(cs)
+                 + contents(cs))
 
 
 # --- G11.2 cave complexes --------------------------------------------------------------------
@@ -202,7 +218,8 @@ def complexes(c: dict, setup, ctx) -> list[Violation]:
     cs = parse(setup, ctx.repo)
     if cs.terrain is None:
         return []  # `caves` already says the terrain is missing
-    return ob_count(cs) + primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs) + no_overlap(cs)
+    return keyed(cs, ob_count(cs) + primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs)
+                 + no_overlap(cs))
 
 
 CHECKS = {"caves": caves, "cave-complexes": complexes}
