@@ -152,7 +152,8 @@ def test_forbidden_terrain_and_non_dry_stream():
 def test_verify_legal_setup_exit_0(cli):
     r = cli("verify", ASL / "caves-legal.yaml")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert b"legal (asl-chapter-g caves)" in r.stdout
+    # legal, with G11.1's reference to G11.91 (not in the seed) said as unchecked, never passed silently
+    assert b"legal, 1 unchecked (asl-chapter-g caves)" in r.stdout and b"11.91" in r.stdout
 
 
 def test_verify_broken_setup_names_rules_and_hexes(cli):
