@@ -49,8 +49,8 @@ def positions_face_hexside(c: dict, setup, ctx) -> list[Violation]:
         where = f"placements.{i} ({p.unit} at {p.at})"
         facing = p.extra.get("facing")
         if facing is None or str(facing).strip() == "":
-            out.append(Violation(c["rule"], where, "a position marker must face a hexside: give `facing:` "
-                                 f"({', '.join(HEXSIDES)})", check="position-facing"))
+            out.append(Violation(c["rule"], where, "a position marker must face a hexside: give its facing "
+                                 f"({', '.join(HEXSIDES)} or the adjacent hex it faces)", check="position-facing"))
             continue
         facing = str(facing)
         if facing.upper() in HEXSIDES:
