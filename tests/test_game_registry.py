@@ -40,7 +40,7 @@ def test_data_only_games_are_the_plain_game():
     assert type(games.game("okinawa")) is Okinawa
     assert set(games.checks("okinawa")) == {"positions-on-units", "near-key-points", "key-points-held",
                                             "positions-face-hexside", "positions-not-on", "boeitai-next-to-us",
-                                            "with-or-adjacent"}
+                                            "with-or-adjacent", "adjacent-to-enemy"}
     assert games.setup_keys("asl-chapter-g") == ("terrain", "ob", "caves", "complexes", "fortifications")
 
 
@@ -118,5 +118,5 @@ def test_an_unknown_game_check_is_refused(okinawa_copy, capsys):
     code, err = _run(capsys, "data", "validate", root)
     line = _line_of(path, "check: key-point-held")
     assert code == 2 and f"{path}:{line}:" in err
-    assert "okinawa has no check 'key-point-held' (known: boeitai-next-to-us, key-points-held, near-key-points, " \
-           "positions-face-hexside, positions-not-on, positions-on-units, with-or-adjacent)" in err
+    assert "okinawa has no check 'key-point-held' (known: adjacent-to-enemy, boeitai-next-to-us, key-points-held, " \
+           "near-key-points, positions-face-hexside, positions-not-on, positions-on-units, with-or-adjacent)" in err

@@ -369,3 +369,13 @@ def test_attached_units_with_or_adjacent_to_a_parent_formation_18321b():
     found = [(v.rule, v.status, v.where) for v in OK.verify(s) if v.check == "with-or-adjacent"]
     assert found == [("18.321b", "violation", f"placements.{len(s.placements) - 3} (tank-unit at 2334)")]
 
+
+
+def test_scenario_2_divisions_start_next_to_the_japanese_18522():
+    s = _one("scenario-2")
+    line = {p.at for p in s.placements if p.unit == "ib-12"}.pop()   # a Japanese unit on the line
+    north = f"{line[:2]}{int(line[2:]) - 1:02d}"
+    place(s, "us", "us-7th-infantry", north)                        # adjacent, north of it
+    assert not violations_only(OK.verify(s))
+    place(s, "us", "us-96th-infantry", "2020")                      # nowhere near the front
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.522", "division-adjacent")]

@@ -155,6 +155,34 @@ def with_or_adjacent(c: dict, setup, ctx) -> list[Violation]:
     return out
 
 
+def adjacent_to_enemy(c: dict, setup, ctx) -> list[Violation]:
+    """18.522: the divisions `units` (one unit id each; its placements are its units) start adjacent
+    to Japanese forces: at least one unit of each division placed stands next to a Japanese unit.
+    Whether every unit must is not said; this weaker reading never fails a setup the stronger passes."""
+    grid = ctx.map.grid
+    enemy = [h for p in setup.placements
+             if ctx.scenario.unit(p.unit).side == c.get("enemy", "japan") and ctx.scenario.unit(p.unit).type
+             not in MARKER_TYPES for h in (ctx.map.hexes_of(slot_owner(p.at)) or ())]
+    out = []
+    for uid in c.get("units", ()):
+        placed = [(i, p) for i, p in enumerate(setup.placements) if p.unit == uid]
+        if not placed:
+            continue
+        known = [(i, p, ctx.map.hexes_of(slot_owner(p.at))) for i, p in placed]
+        if any(h and grid and any(grid.distance(a, b) == 1 for a in h for b in enemy) for _, _, h in known):
+            continue
+        i, p = placed[0]
+        where = f"placements.{i} ({p.unit} at {p.at})"
+        if any(not h for _, _, h in known):
+            out.append(Violation(c["rule"], where, f"needs the hexes of the places {uid} uses in map.yaml to tell "
+                                 "whether it starts next to Japanese units", status="unchecked",
+                                 check="division-adjacent"))
+        else:
+            out.append(Violation(c["rule"], where, f"no unit of {uid} starts adjacent to a Japanese unit",
+                                 check="division-adjacent"))
+    return out
+
+
 def give_facings(setup, ctx) -> None:
     """Generation: every position placement faces the hexside its scenario's facing check names
     for it (`generate-facing`, or `generate-facing-by-tag` for a unit carrying the tag)."""
@@ -220,7 +248,7 @@ def key_points_held(c: dict, setup, ctx) -> list[Violation]:
 CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_points,
           "key-points-held": key_points_held, "positions-face-hexside": positions_face_hexside,
           "positions-not-on": positions_not_on, "boeitai-next-to-us": boeitai_next_to_us,
-          "with-or-adjacent": with_or_adjacent}
+          "with-or-adjacent": with_or_adjacent, "adjacent-to-enemy": adjacent_to_enemy}
 
 
 class Okinawa(Game):
@@ -241,6 +269,11 @@ class Okinawa(Game):
                                                                                "binds."},
                                        "to-tags": {"type": "array", "minItems": 1, "items": {"type": "string"},
                                                    "description": "Tags of the groups they set up with or next to."}},
+                  "adjacent-to-enemy": {"units": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                                  "description": "Unit ids of the divisions that start next to "
+                                                                 "the enemy."},
+                                        "enemy": {"type": "string", "description": "The enemy side (default "
+                                                                                   "japan)."}},
                   "positions-face-hexside": {
                       "generate-facing": {"type": "string", "enum": list(HEXSIDES),
                                           "description": "The hexside generation makes a position face."},
