@@ -140,7 +140,9 @@ def with_or_adjacent(c: dict, setup, ctx) -> list[Violation]:
                                       for a in here for b in hexes)):
             far.append((i, p, here))
     if far and missing:
-        return [Violation(c["rule"], c.get("tag", ""), f"needs the units of {', '.join(missing)} placed (their "
+        names = [(u.name or {}).get("en") or u.id for u in ctx.scenario.units
+                 if set(missing) & set(u.tags) and not set(groups) - set(missing) & set(u.tags)]
+        return [Violation(c["rule"], f"{len(far)} placements", f"needs the units of {', '.join(names)} placed (their "
                           f"counters are on the counter sheet) to check that {len(far)} placements are with or "
                           "adjacent to a parent formation", status="unchecked", check="with-or-adjacent")]
     out = []
