@@ -152,7 +152,8 @@ def test_forbidden_terrain_and_non_dry_stream():
 def test_verify_legal_setup_exit_0(cli):
     r = cli("verify", ASL / "caves-legal.yaml")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert b"legal (asl-chapter-g caves)" in r.stdout
+    # legal, with G11.1's reference to G11.91 (not in the seed) said as unchecked, never passed silently
+    assert b"legal, 1 unchecked (asl-chapter-g caves)" in r.stdout and b"11.91" in r.stdout
 
 
 def test_verify_broken_setup_names_rules_and_hexes(cli):
@@ -355,3 +356,14 @@ def test_no_cave_on_the_plane_meets_the_whole_DD2_caption():
                     and not any(arc.vertex_in_ca(cave, toward, v) for v in cc2)):
                 meets.append(geo.hexside_id(cave, toward))
     assert meets == []
+
+
+def test_no_more_caves_than_the_ob_grants():
+    # G11.2 「OB で与えられた数(11.91参照)」: the OB grants the caves; G11.91 (how many) is the input ob.caves
+    doc = {"ob": {"caves": 1}, "caves": [{"id": "A", "hex": "36J4", "ca": "J4-I4", "level": 1},
+                                          {"id": "B", "hex": "36K4", "ca": "K4-L4", "level": 1}]}
+    assert ("cave-count", "ob.caves", "violation") in _checks(doc)
+    doc["ob"]["caves"] = 2
+    assert not any(c == "cave-count" for c, _, _ in _checks(doc))
+    del doc["ob"]
+    assert ("cave-count", "ob.caves", "unchecked") in _checks(doc)

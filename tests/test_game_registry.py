@@ -38,7 +38,9 @@ def test_data_only_games_are_the_plain_game():
         g = games.game(gid)
         assert type(g) is Game and g.id == gid and g.checks == {} and g.example_setups
     assert type(games.game("okinawa")) is Okinawa
-    assert set(games.checks("okinawa")) == {"positions-on-units", "near-key-points", "key-points-held"}
+    assert set(games.checks("okinawa")) == {"positions-on-units", "near-key-points", "key-points-held",
+                                            "positions-face-hexside", "positions-not-on", "boeitai-next-to-us",
+                                            "with-or-adjacent", "adjacent-to-enemy"}
     assert games.setup_keys("asl-chapter-g") == ("terrain", "ob", "caves", "complexes", "fortifications")
 
 
@@ -116,5 +118,5 @@ def test_an_unknown_game_check_is_refused(okinawa_copy, capsys):
     code, err = _run(capsys, "data", "validate", root)
     line = _line_of(path, "check: key-point-held")
     assert code == 2 and f"{path}:{line}:" in err
-    assert "okinawa has no check 'key-point-held' (known: key-points-held, near-key-points, " \
-           "positions-on-units)" in err
+    assert "okinawa has no check 'key-point-held' (known: adjacent-to-enemy, boeitai-next-to-us, key-points-held, " \
+           "near-key-points, positions-face-hexside, positions-not-on, positions-on-units, with-or-adjacent)" in err

@@ -255,3 +255,127 @@ def test_distance_examples():
     assert g.distance("4533", "4538") == 5
     assert g.distance("4533", "4539") == 6
     assert sorted(g.neighbours("2742")) == ["2642", "2643", "2741", "2743", "2842", "2843"]
+
+
+# --- issue 21 findings: facing (9.61c), hexes past a line's ends (18.622, 18.722) ---------------
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_generated_positions_face_a_hexside_961c(sid):
+    s = _one(sid)
+    positions = [p for p in s.placements if OK.scenarios[sid].unit(p.unit).type == "position"]
+    assert positions and all(p.extra.get("facing") in ("N", "S") for p in positions)
+    ie = [p for p in positions if "ie" in OK.scenarios[sid].unit(p.unit).tags]
+    assert all(p.extra["facing"] == "S" for p in ie)  # the US lands on Ie Shima's south beach (18.15c)
+
+
+def test_position_without_or_with_a_bad_facing_breaks_961c():
+    s = _one("scenario-3")
+    pos = _units_at(s, "position-line")[0]
+    del pos.extra["facing"]
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("9.61c", "position-facing")]
+    for facing, legal in (("SW", True), ("nw", True), ("up", False), (pos.at, False), ("9999", False)):
+        pos.extra["facing"] = facing
+        assert (not violations_only(OK.verify(s))) == legal, facing
+    col, row = int(pos.at[:2]), int(pos.at[2:])
+    pos.extra["facing"] = f"{col:02d}{row - 1:02d}"  # the hex north of it: adjacent
+    assert not violations_only(OK.verify(s))
+
+
+@pytest.mark.parametrize("sid, hexno", [("scenario-3", "3227"), ("scenario-3", "4017"), ("scenario-4", "4017")])
+def test_us_hex_past_the_line_ends_is_unchecked_not_failed(sid, hexno):
+    # Nakagusuku 3227 and village 4017 lie outside the columns of the start lines (16-28, 12-31):
+    # the line does not say which side they are on, and the map is not in the seed
+    s = _one(sid)
+    place(s, "us", "us-1st-marine", hexno)
+    found = [v for v in OK.verify(s) if v.check == "line" and hexno in v.message]
+    assert [v.status for v in found] == ["unchecked"]
+    assert not violations_only(OK.verify(s))
+
+
+def test_us_hex_south_of_the_line_still_fails_18622():
+    s = _one("scenario-3")
+    place(s, "us", "us-1st-marine", "2040")
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.622", "line")]
+
+
+def test_scenario_3_rolls_for_southern_positions_before_play_1863b():
+    rolls = {OK.generate("scenario-3", seed).draws["southern-positions"] for seed in range(40)}
+    assert rolls == {1, 2, 3, 4, 5, 6}
+
+
+def test_free_variant_parent_formation_within_15_hexes_18321a():
+    s = _one("free-variant")
+    place(s, "japan", "division-62", "2331")
+    place(s, "japan", "division-62", "2345")  # 14 hexes south: legal
+    assert not violations_only(OK.verify(s))
+    place(s, "japan", "division-62", "4004")
+    bad = violations_only(OK.verify(s))
+    assert bad and {(v.rule, v.check) for v in bad} == {("18.321a", "distance")}
+
+
+def test_boeitai_next_to_us_stacks_with_regular_army_942():
+    s = _one("scenario-4")
+    s.placements = [p for p in s.placements if p.unit not in ("boeitai", "naval-full", "mg-bn-17")]
+    taken = {p.at for p in s.placements}
+    line = next(h for h in ("2039", "2139", "2240", "2340", "2441", "2541", "2642", "1938", "1838") if h not in taken)
+    north = f"{line[:2]}{int(line[2:]) - 1:02d}"
+    place(s, "japan", "boeitai", line)
+    place(s, "japan", "boeitai", "2046", count=2)
+    place(s, "japan", "mg-bn-17", "2047")
+    place(s, "japan", "naval-full", "2048")
+    place(s, "us", "us-7th-infantry", north)  # adjacent to the line hex, north of it
+    assert not [v for v in violations_only(OK.verify(s)) if v.check != "boeitai-stacked"]
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("9.42", "boeitai-stacked")]
+    _units_at(s, "naval-full")[0].at = line  # the navy is not regular army
+    assert [v.check for v in violations_only(OK.verify(s))] == ["boeitai-stacked"]
+    _units_at(s, "mg-bn-17")[0].at = line
+    assert not [v for v in OK.verify(s) if v.check == "boeitai-stacked"]
+
+
+def test_position_with_an_outpost_breaks_1812c():
+    s = _one("campaign")
+    place(s, "japan", "outposts", "2630")
+    assert not violations_only(OK.verify(s))
+    pos = _units_at(s, "position-62")[0]
+    pos.count -= 1
+    place(s, "japan", "position-62", "2630", facing="N")
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.12c", "position-not-on")]
+
+
+@pytest.mark.parametrize("hexno, legal", [("1834", True), ("1835", False), ("1836", False), ("2035", True)])
+def test_27th_in_reserve_4_hexes_north_of_the_front_18722(hexno, legal):
+    s = _one("scenario-4")
+    place(s, "us", "us-27th-infantry", hexno)
+    bad = [v for v in violations_only(OK.verify(s)) if v.rule == "18.722"]
+    assert (not bad) == legal, bad
+
+
+def test_attached_units_with_or_adjacent_to_a_parent_formation_18321b():
+    s = _one("free-variant")
+    found = [v for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    assert [v.status for v in found] == ["unchecked"]  # no formation counter placed: not passed silently
+    s.placements = [p for p in s.placements if p.unit not in ("tank-unit", "tokusetsu-1st-regiment", "boeitai-okinawa")]
+    place(s, "japan", "division-62", "2331")
+    for uid, hexno in (("imb-44", "2345"), ("division-24", "2740"), ("sea-raiding-5th", "2540"),
+                       ("naval-base-force", "1640")):  # every parent formation placed, far from 2334
+        place(s, "japan", uid, hexno)
+    s.placements = [p for p in s.placements if p.unit != "utoshi-detachment"]
+    place(s, "japan", "utoshi-detachment", "2345")
+    place(s, "japan", "tank-unit", "2332")            # adjacent
+    place(s, "japan", "tokusetsu-1st-regiment", "2331")  # with it
+    place(s, "japan", "boeitai-okinawa", "2330", count=7)
+    assert not [v for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    _units_at(s, "tank-unit")[0].at = "2334"          # 3 hexes away
+    found = [(v.rule, v.status, v.where) for v in OK.verify(s) if v.check == "with-or-adjacent"]
+    assert found == [("18.321b", "violation", f"placements.{len(s.placements) - 3} (tank-unit at 2334)")]
+
+
+
+def test_scenario_2_divisions_start_next_to_the_japanese_18522():
+    s = _one("scenario-2")
+    line = {p.at for p in s.placements if p.unit == "ib-12"}.pop()   # a Japanese unit on the line
+    north = f"{line[:2]}{int(line[2:]) - 1:02d}"
+    place(s, "us", "us-7th-infantry", north)                        # adjacent, north of it
+    assert not violations_only(OK.verify(s))
+    place(s, "us", "us-96th-infantry", "2020")                      # nowhere near the front
+    assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.522", "division-adjacent")]

@@ -54,3 +54,11 @@ def test_every_placed_unit_has_a_name_not_an_id():
             unnamed = sorted({p.unit for p in setup.placements if not (scenario.unit(p.unit) and
                                                                        scenario.unit(p.unit).name)})
             assert not unnamed, (gid, sid, unnamed)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["Position (facing N)", "Position (facing S)"]),
+                                         ("ja", ["陣地（北向き）", "陣地（南向き）"])])
+def test_okinawa_positions_show_the_hexside_they_face(lang, words):
+    # 9.61c: each position marker faces a hexside; the campaign's Ie Shima marker faces south
+    text = "".join(_text("okinawa", "campaign", lang))
+    assert all(w in text for w in words), text

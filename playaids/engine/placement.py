@@ -309,7 +309,10 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
 
 def check_line(c: dict, setup, ctx) -> list[Violation]:
     """On or beyond a hex line: for the line hex in the placement's column, the row must be
-    greater (direction: greater-row) or smaller; the map's grid note says which is south."""
+    greater (direction: greater-row) or smaller; the map's grid note says which is south. A hex
+    outside the line's columns is reported unchecked: the line names no hex there, and whether
+    the hex is beyond it depends on where the coast runs past the line's ends. `min-distance`:
+    beyond the line and at least that many hexes from every hex of it."""
     line: dict = {}  # column -> rows of the line in it (a line may run along a column: 2029, 2030)
     grid = ctx.map.grid
     bad = [h for h in c["line"] if grid is None or grid.parse(h) is None]
@@ -333,9 +336,11 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
             continue
         for h in hexes:
             col, row = grid.parse(h) or (None, None)
-            if col not in line:
-                out.append(Violation(c["rule"], where, f"hex {h} is outside the columns of the line "
-                                     f"{c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
+            if col not in line:  # which side it lies on depends on the coast beyond the line's ends
+                out.append(Violation(c["rule"], where, f"needs the map: hex {h} lies outside the columns "
+                                     f"{min(line)}-{max(line)} of the line {c['line'][0]}-{c['line'][-1]}, "
+                                     "so which side of it the hex is on is not known", status="unchecked",
+                                     check="line", key=("placements", i)))
                 continue
             rows = line[col]
             if row in rows:
@@ -345,6 +350,12 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
             if not ok:
                 out.append(Violation(c["rule"], where, f"hex {h} is not beyond the line "
                                      f"{c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
+            elif c.get("min-distance"):
+                near = min(grid.distance(h, x) for x in c["line"])
+                if near < c["min-distance"]:
+                    out.append(Violation(c["rule"], where, f"hex {h} is {near} hexes from the line "
+                                         f"{c['line'][0]}-{c['line'][-1]}, at least {c['min-distance']}", check="line",
+                                         key=("placements", i)))
     return out
 
 
@@ -357,15 +368,15 @@ def check_distance_between(c: dict, setup, ctx) -> list[Violation]:
     out = []
     for tag in c["tags"]:
         spots = []
-        for i, p in enumerate(setup.placements):
-            unit = ctx.scenario.unit(p.unit)
-            if tag in unit.tags:
-                hexes = ctx.map.hexes_of(slot_owner(p.at))
-                if not hexes:
+        group = [(i, p) for i, p in enumerate(setup.placements) if tag in ctx.scenario.unit(p.unit).tags]
+        for i, p in group:
+            hexes = ctx.map.hexes_of(slot_owner(p.at))
+            if not hexes:
+                if len(group) > 1 or p.count > 1:  # a lone counter is within any distance of itself
                     out.append(Violation(c["rule"], f"{p.unit} at {p.at}", "needs the hex of this place in map.yaml",
                                          status="unchecked", check="distance", key=("placements", i)))
-                    continue
-                spots.append((p.unit, hexes[0], i))
+                continue
+            spots.append((p.unit, hexes[0], i))
         for i in range(len(spots)):
             for j in range(i + 1, len(spots)):
                 d = grid.distance(spots[i][1], spots[j][1])

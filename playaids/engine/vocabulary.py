@@ -387,7 +387,9 @@ class Forbidden(Constraint):
 class Line(Constraint):
     kind, doc = "line", "On or beyond a hex line (needs the map's grid)."
     keys = {**SELECTION, "line": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^[0-9]+$"}},
-            "direction": {"enum": ["greater-row", "less-row"]}, "strict": {"type": "boolean"}}
+            "direction": {"enum": ["greater-row", "less-row"]}, "strict": {"type": "boolean"},
+            "min-distance": {**_NAT, "description": "Beyond the line and at least this many hexes from every "
+                                                    "hex of it."}}
     required = ("rule", "line")
     check = staticmethod(placement.check_line)
 

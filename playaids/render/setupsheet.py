@@ -136,6 +136,9 @@ def story(root, setup, scenario, found, spec: PageSpec):
     for k, p in enumerate(setup.placements):
         u = scenario.unit(p.unit)
         name = _t(u.name, lang) if u and u.name else p.unit
+        if p.extra.get("facing") not in (None, ""):  # a marker's hexside (Okinawa positions, 9.61c)
+            f = str(p.extra["facing"])
+            name += word(f"（{_COMPASS_JA.get(f.upper(), f)}向き）", f" (facing {f})")
         placed.append((_place_name(root, setup.game, p.at, lang), k, sides.get(p.side, p.side), name, str(p.count),
                        rl(u.rule) if u else ""))
     order = {}
@@ -241,6 +244,9 @@ def _place_name(root, game_id, where: str, lang: str) -> str:
 
 def _is_place(root, game_id, s: str) -> bool:
     return root.map(game_id).place(s.partition("#")[0]) is not None
+
+
+_COMPASS_JA = {"N": "北", "NE": "北東", "SE": "南東", "S": "南", "SW": "南西", "NW": "北西"}
 
 
 def word_hex(h: str, lang: str = "en") -> str:

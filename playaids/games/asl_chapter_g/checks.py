@@ -2,6 +2,8 @@
 citing its rule; `caves` and `cave-complexes` are the CHECKS a scenario names."""
 from __future__ import annotations
 
+import dataclasses
+
 from playaids.engine.model import Violation
 from playaids.games.asl_chapter_g import caves as cv
 from playaids.games.asl_chapter_g import geometry as geo
@@ -70,13 +72,27 @@ def contents(cs) -> list[Violation]:
     return out
 
 
+def keyed(cs, found: list[Violation]) -> list[Violation]:
+    """Each violation with its key path in the setup file (the cave, the complex, ob.caves), so
+    that `verify` names its line."""
+    caves_at = {c.where: ("caves", c.index) for c in cs.caves}
+    complexes_at = {f"complex {x.id}": ("complexes", x.index) for x in cs.complexes}
+    out = []
+    for v in found:
+        head = " ".join(v.where.split()[:2])
+        key = caves_at.get(v.where) or complexes_at.get(head) or \
+            {"ob.caves": ("ob", "caves"), "terrain": ("terrain",)}.get(v.where, ())
+        out.append(v if v.key or not key else dataclasses.replace(v, key=key))
+    return out
+
+
 def caves(c: dict, setup, ctx) -> list[Violation]:
     cs = parse(setup, ctx.repo)
     if cs.terrain is None:
-        return [_v("G11.1", "terrain", "needs the terrain of the hexes used (terrain: FILE in the setup)",
-                   "terrain", "unchecked")] + japanese_only(cs) + setup_only(cs)
-    return (japanese_only(cs) + setup_only(cs) + unique_ids(cs) + one_per_hexside(cs) + placement(cs)
-            + contents(cs))
+        return keyed(cs, [_v("G11.1", "terrain", "needs the terrain of the hexes used (terrain: FILE in the setup)",
+                             "terrain", "unchecked")] + japanese_only(cs) + setup_only(cs))
+    return keyed(cs, japanese_only(cs) + setup_only(cs) + unique_ids(cs) + one_per_hexside(cs) + placement(cs)
+                 + contents(cs))
 
 
 # --- G11.2 cave complexes --------------------------------------------------------------------
@@ -96,6 +112,18 @@ def cuts(t, h) -> bool:
     """G11.2: restricted, sunken-road and causeway hexes cut a complex."""
     ht = t.hex(h)
     return bool(restricted(t, h)) or bool(ht.terrain & {"sunken-road", "causeway"})
+
+
+def ob_count(cs) -> list[Violation]:
+    """G11.1 (see G11.91), G11.2: the OB gives the number of caves; no more may be set up."""
+    if not cs.caves:
+        return []
+    if cs.ob_caves is None:
+        return [_v("G11.2", "ob.caves", "needs the number of caves the OB grants (G11.91, not in the rules) to "
+                   "check how many may be set up", "cave-count", "unchecked")]
+    if len(cs.caves) > cs.ob_caves:
+        return [_v("G11.2", "ob.caves", f"{len(cs.caves)} caves set up; the OB grants {cs.ob_caves}", "cave-count")]
+    return []
 
 
 def primary_share(cs) -> list[Violation]:
@@ -190,7 +218,8 @@ def complexes(c: dict, setup, ctx) -> list[Violation]:
     cs = parse(setup, ctx.repo)
     if cs.terrain is None:
         return []  # `caves` already says the terrain is missing
-    return primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs) + no_overlap(cs)
+    return keyed(cs, ob_count(cs) + primary_share(cs) + primary_not_causeway(cs) + complex_shape(cs)
+                 + no_overlap(cs))
 
 
 CHECKS = {"caves": caves, "cave-complexes": complexes}
