@@ -15,10 +15,11 @@ def _spots(unit: Unit, ctx) -> list[str]:
     """Where the unit may go, as place ids or named slots; the rule's own anchor place
     for `within N of X` (distance 0 always satisfies it without guessing hexes)."""
     at = unit.at
+    if unit.generate_at and (at in (None, "any") or ctx.option_on(unit.unless) or isinstance(at, dict) and "zone" in at):
+        # the scenario's hint where to spread a unit free to go anywhere (on its board)
+        ga = unit.generate_at
+        return [s for a in (ga if isinstance(ga, list) else [ga]) for s in _expand(a, ctx)]
     if at in (None, "any") or ctx.option_on(unit.unless):
-        if unit.generate_at:  # the scenario's hint where to spread a free unit
-            ga = unit.generate_at
-            return [s for a in (ga if isinstance(ga, list) else [ga]) for s in _expand(a, ctx)]
         return [unit.id and "anywhere"]
     if isinstance(at, str):
         return _expand(at, ctx)
