@@ -124,3 +124,20 @@ def test_cli_verify_bad_setup_file():
     assert r.returncode == 1, out + r.stderr.decode()
     assert "8.3  area-20: 12 units, limit 10" in out
     assert "5.0  choices.filipino-advantage: chosen more than once: 7" in out
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_no_artillery_or_leaders_in_the_jungle(game, scenario):
+    """12.0 (l. 428, 448): artillery and leaders cannot go into the Jungle Warfare boxes; US combat
+    steps, a Macabebe Scout and guerrillas may be there."""
+    s = mutated(game.generate(scenario, 0))
+    place(s, "us", "us-infantry", "jungle-warfare-1", 3)
+    place(s, "us", "macabebe-scouts", "jungle-warfare-1", 1)
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", 2)
+    assert game.violations(s) == []
+    place(s, "us", "us-leaders", "jungle-warfare-1", 1)
+    place(s, "filipino", "filipino-artillery", "jungle-warfare-2", 1)
+    found = game.violations(s)
+    assert checks_of(found) == {("12.0", "forbidden")}
+    assert sorted(v.message for v in found) == ["filipino-artillery may not be placed in jungle-warfare",
+                                                "us-leaders may not be placed in jungle-warfare"]
