@@ -79,6 +79,10 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     zone = at.get("zone") if isinstance(at, dict) else None
     if place is not None and zone in place.doubtful_zones:
         return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
+    target = ctx.map.place(zone) if zone else None
+    if target is not None and target.unlisted_members:
+        return (f"needs the places of {zone} (not named in the source; give them with --map) to check "
+                f"whether {slot_owner(where)} is one of them ('{desc}')")
     return f"needs {_missing_fact(at)} in map.yaml to check '{desc}'"
 
 
