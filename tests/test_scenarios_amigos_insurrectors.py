@@ -141,3 +141,17 @@ def test_no_artillery_or_leaders_in_the_jungle(game, scenario):
     assert checks_of(found) == {("12.0", "forbidden")}
     assert sorted(v.message for v in found) == ["filipino-artillery may not be placed in jungle-warfare",
                                                 "us-leaders may not be placed in jungle-warfare"]
+
+
+@pytest.mark.parametrize("unit, limit, rule", [("gunboats", 5, "9.0"), ("poa-markers", 9, "11.0")])
+def test_counter_limits_over_the_whole_setup(game, unit, limit, rule):
+    """9.0 (l. 284): the US has 5 gunboats; 11.0 (l. 412): 9 POA markers. The omitted set-ups
+    (18.1-18.3) say how many start; more than the US has is never legal, wherever they are."""
+    s = mutated(game.generate("stand-up-fight", 0))
+    place(s, "us", unit, "area-21", limit - 2)
+    place(s, "us", unit, "area-7", 2)
+    assert game.violations(s) == []
+    place(s, "us", unit, "area-43", 1)
+    found = game.violations(s)
+    assert checks_of(found) == {(rule, "count")}
+    assert found[0].message.startswith(f"{limit + 1} ") and found[0].message.endswith(f"at most {limit}")

@@ -245,7 +245,8 @@ def _where_word(where: str) -> str:
 
 
 def check_count(c: dict, setup, ctx) -> list[Violation]:
-    """Units of a selection in a place or zone: min / max / exact, optionally for each member."""
+    """Units of a selection in a place or zone (`anywhere`: the whole set-up): min / max / exact,
+    optionally for each member."""
     targets = [c["in"]]
     if c.get("each"):
         targets = [p.id for p in ctx.map.members(c["in"]) if p.id != c["in"]]
@@ -259,7 +260,10 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
             unit = ctx.scenario.unit(p.unit)
             if not _selected(c, unit):
                 continue
-            inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
+            if t in ANYWHERE:   # `in: anywhere`: the whole set-up (a counter limit: 5 gunboats)
+                inside = True
+            else:
+                inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
             if inside is None:
                 unknown.append(p.at)
                 k += p.count
