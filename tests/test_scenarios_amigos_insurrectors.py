@@ -155,3 +155,16 @@ def test_counter_limits_over_the_whole_setup(game, unit, limit, rule):
     found = game.violations(s)
     assert checks_of(found) == {(rule, "count")}
     assert found[0].message.startswith(f"{limit + 1} ") and found[0].message.endswith(f"at most {limit}")
+
+
+@pytest.mark.parametrize("scenario, units", [("stand-up-fight", 5), ("campaign", 5), ("guerrilla-war", 7)])
+def test_guerrilla_units_in_the_jungle(game, scenario, units):
+    """12.0 (l. 446-447): at most 5 guerrilla units in the Jungle Warfare display (7 in the
+    Guerrilla War); a set-up counts steps, 2 a unit at most (1.2.1): twice the limit may fit."""
+    s = mutated(game.generate(scenario, 0))
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-1", units)
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", units)
+    assert game.violations(s) == []
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", 1)
+    found = game.violations(s)
+    assert [(v.rule, v.message) for v in found] == [("12.0", f"{2 * units + 1} guerrilla combat steps, at most {2 * units}")]
