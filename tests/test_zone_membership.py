@@ -55,3 +55,19 @@ def test_unlisted_members_are_read_from_map_yaml():
     assert gmap.in_zone("olongapo", "bataan-peninsula") is False    # l. 178
     assert gmap.in_zone("mariveles", "bataan-map") is True
     assert gmap.in_zone("seoul", "bataan-map") is False
+
+
+def test_a_forbidden_zone_the_place_may_be_in_is_unchecked_not_passed():
+    from types import SimpleNamespace
+
+    from playaids.engine import placement
+    from playaids.engine.model import Unit
+    from playaids.engine.setupfile import Placement, Setup
+
+    unit = Unit("inf", "blue", 3)
+    ctx = SimpleNamespace(map=BOARD, scenario=SimpleNamespace(unit=lambda uid: unit))
+    c = {"kind": "forbidden", "rule": "x", "places": ["perimeter"]}
+    setup = Setup("g", "s", placements=[Placement("blue", "inf", "inside"), Placement("blue", "inf", "pusan"),
+                                        Placement("blue", "inf", "elsewhere")])
+    found = placement.check_forbidden(c, setup, ctx)
+    assert [(v.key, v.status) for v in found] == [(("placements", 0), "violation"), (("placements", 1), "unchecked")]

@@ -301,9 +301,15 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
         if not _selected(c, unit):
             continue
         for place in c["places"]:
-            if in_place(ctx, p.at, place):
+            inside = in_place(ctx, p.at, place)
+            if inside:
                 out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
                                      f"{p.unit} may not be placed in {place}", check="forbidden", key=("placements", i)))
+            elif inside is None:   # may be there: never a silent pass
+                out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                     f"needs whether {slot_owner(p.at)} is in {place} (map.yaml) to check that "
+                                     f"{p.unit} is not there", status="unchecked", check="forbidden",
+                                     key=("placements", i)))
     return out
 
 
