@@ -221,6 +221,12 @@ MAP = {
                            "doubtful-zones": {"type": "array", "items": {"type": "string"},
                                               "description": "zones the place may belong to under one reading "
                                                              "of a damaged source: verify leaves it unchecked"},
+                           "not-zones": {"type": "array", "items": {"type": "string"},
+                                         "description": "zones the source says the place is not in"},
+                           "unlisted-members": {"type": "boolean",
+                                                "description": "a zone whose places the source does not all "
+                                                               "name: a place not listed in it may still be in "
+                                                               "it (verify leaves it unchecked, not failed)"},
                            "slots": {"type": "integer", "minimum": 1, "maximum": vocabulary.MAX_COUNT},
                            "rule": RULE, "note": NOTE},
             "required": ["id", "name"], "additionalProperties": False}},

@@ -73,6 +73,7 @@ def _small_data(tmp_path):
         (data / "rgi-macarthur" / "scenarios" / f"{sid}.yaml").unlink()
     (data / "rgi-macarthur" / "sheets.yaml").unlink()   # its two tables make one chart sheet
     _keep_scenarios(data / "rgi-macarthur" / "turns.yaml", {"korea"})   # a track is one of the game's scenarios
+    (data / "rgi-macarthur" / "coverage.yaml").unlink()  # its ledger names the scenarios taken out
     return data
 
 

@@ -124,3 +124,47 @@ def test_cli_verify_bad_setup_file():
     assert r.returncode == 1, out + r.stderr.decode()
     assert "8.3  area-20: 12 units, limit 10" in out
     assert "5.0  choices.filipino-advantage: chosen more than once: 7" in out
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_no_artillery_or_leaders_in_the_jungle(game, scenario):
+    """12.0 (l. 428, 448): artillery and leaders cannot go into the Jungle Warfare boxes; US combat
+    steps, a Macabebe Scout and guerrillas may be there."""
+    s = mutated(game.generate(scenario, 0))
+    place(s, "us", "us-infantry", "jungle-warfare-1", 3)
+    place(s, "us", "macabebe-scouts", "jungle-warfare-1", 1)
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", 2)
+    assert game.violations(s) == []
+    place(s, "us", "us-leaders", "jungle-warfare-1", 1)
+    place(s, "filipino", "filipino-artillery", "jungle-warfare-2", 1)
+    found = game.violations(s)
+    assert checks_of(found) == {("12.0", "forbidden")}
+    assert sorted(v.message for v in found) == ["filipino-artillery may not be placed in jungle-warfare",
+                                                "us-leaders may not be placed in jungle-warfare"]
+
+
+@pytest.mark.parametrize("unit, limit, rule", [("gunboats", 5, "9.0"), ("poa-markers", 9, "11.0")])
+def test_counter_limits_over_the_whole_setup(game, unit, limit, rule):
+    """9.0 (l. 284): the US has 5 gunboats; 11.0 (l. 412): 9 POA markers. The omitted set-ups
+    (18.1-18.3) say how many start; more than the US has is never legal, wherever they are."""
+    s = mutated(game.generate("stand-up-fight", 0))
+    place(s, "us", unit, "area-21", limit - 2)
+    place(s, "us", unit, "area-7", 2)
+    assert game.violations(s) == []
+    place(s, "us", unit, "area-43", 1)
+    found = game.violations(s)
+    assert checks_of(found) == {(rule, "count")}
+    assert found[0].message.startswith(f"{limit + 1} ") and found[0].message.endswith(f"at most {limit}")
+
+
+@pytest.mark.parametrize("scenario, units", [("stand-up-fight", 5), ("campaign", 5), ("guerrilla-war", 7)])
+def test_guerrilla_units_in_the_jungle(game, scenario, units):
+    """12.0 (l. 446-447): at most 5 guerrilla units in the Jungle Warfare display (7 in the
+    Guerrilla War); a set-up counts steps, 2 a unit at most (1.2.1): twice the limit may fit."""
+    s = mutated(game.generate(scenario, 0))
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-1", units)
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", units)
+    assert game.violations(s) == []
+    place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", 1)
+    found = game.violations(s)
+    assert [(v.rule, v.message) for v in found] == [("12.0", f"{2 * units + 1} guerrilla combat steps, at most {2 * units}")]

@@ -27,7 +27,14 @@ def test_three_scenarios(game):
 def test_every_seed_generates_a_legal_setup(game, scenario):
     for seed in range(300):  # the hypothesis properties draw further seeds
         setup = game.generate(scenario, seed)
-        assert game.verify(setup) == [], (scenario, seed)
+        found = game.verify(setup)
+        assert game.violations(setup) == [], (scenario, seed)
+        # Bataan's zones I-III are given as a whole (their towns are on the board, not in the
+        # seed): the 10-a-town limit there is unchecked, never silently passed
+        assert {(v.check, v.where) for v in found} <= (
+            {("stacking", z) for z in ("bataan-zone-i", "bataan-zone-ii", "bataan-zone-iii")}
+            if scenario == "bataan-retreat" else set()), (scenario, seed)
+        assert all(v.status == "unchecked" for v in found)
 
 
 def test_api_round_trip_and_determinism():
@@ -138,8 +145,11 @@ def test_bataan_allied_minimums(game):
                                          "end-card": {"pile": "blue", "position": "bottom-at-turn-over-2"}}
     bad = mutated(s)
     bad.placements = [p for p in bad.placements if p.at != "bataan-zone-i"]
-    place(bad, "blue", "us-zone-i", "manila", 3)   # wrong place: placement rule and zone I minimum
-    place(bad, "blue", "pa-zone-i", "olongapo", 6)
+    for p in bad.placements:   # the rest in zone III, which is not zone I (Manila may be in it)
+        if p.unit in ("us-rest", "pa-rest"):
+            p.at = "bataan-zone-iii"
+    place(bad, "blue", "us-zone-i", "bataan-zone-ii", 3)   # wrong place: placement rule and zone I minimum
+    place(bad, "blue", "pa-zone-i", "mariveles", 6)        # in the peninsula, which zone I is not
     found = game.violations(bad)
     where = {(v.rule, v.check, v.where) for v in found}
     assert (BATAAN_START, "count", "bataan-zone-i") in where
@@ -147,12 +157,80 @@ def test_bataan_allied_minimums(game):
     assert msgs == {"0 US units, at least 3", "0 Filipino units, at least 6"}
 
 
+def test_bataan_zone_towns_not_in_the_seed_are_unchecked_not_failed(game):
+    """Whether Manila is one of zone I's towns the seed does not say: unchecked, both for the
+    unit's place and for the zone's minimum, while the other minimums are still decided."""
+    s = mutated(game.generate("bataan-retreat", 5))
+    s.placements = [p for p in s.placements if p.at != "bataan-zone-i"]
+    place(s, "blue", "us-zone-i", "manila", 3)
+    place(s, "blue", "pa-zone-i", "manila", 6)
+    assert [v.check for v in game.violations(s)] == ["stacking"]   # Manila is one town: 17 units there
+    found = {(v.check, v.where) for v in game.verify(s)}
+    assert ("count", "bataan-zone-i") in found
+    assert ("place", "placements.%d (us-zone-i at manila)" % (len(s.placements) - 2)) in found
+
+
+@pytest.mark.parametrize("where", ["seoul", "port-moresby", "un-reserve", "allied-reserve"])
+def test_bataan_rest_stays_on_the_bataan_boards(game, where):
+    """l. 178 「残りの連合軍は好きな様に配置」: anywhere on this campaign's boards, not on another
+    campaign's board nor in a reserve pool (the Allies have none here, l. 182)."""
+    s = mutated(game.generate("bataan-retreat", 5))
+    next(p for p in s.placements if p.unit == "us-rest").at = where
+    found = game.violations(s)
+    assert [(v.rule, v.check, v.message) for v in found] == [(BATAAN_START, "place", "must be in bataan-map")]
+
+
+def test_bataan_rest_may_go_anywhere_on_its_boards(game):
+    s = mutated(game.generate("bataan-retreat", 5))
+    for where in ("manila", "layac", "bataan-peninsula"):
+        next(p for p in s.placements if p.unit == "pa-rest").at = where
+        assert not [v for v in game.verify(s) if v.check in ("place", "count")], where
+
+
+def test_korea_un_unit_in_pusan_is_unchecked_not_failed(game):
+    """Whether Pusan is one of the perimeter's 7 towns the seed does not say (map note, l. 68)."""
+    s = mutated(game.generate("korea", 0))
+    next(p for p in s.placements if p.unit == "un-armour").at = "pusan"
+    assert game.violations(s) == []
+    assert [(v.rule, v.check, v.status) for v in game.verify(s)] == [(KOREA_START, "place", "unchecked")]
+    # Seoul neither (the seed places no town in or out of the perimeter) ...
+    next(p for p in s.placements if p.unit == "un-armour").at = "seoul"
+    assert game.violations(s) == []
+    # ... but a town next to the perimeter is outside it, and another campaign's town too
+    for where in ("pusan-adjacent#1", "uberi"):
+        next(p for p in s.placements if p.unit == "un-armour").at = where
+        assert (KOREA_START, "place") in checks_of(game.violations(s)), where
+
+
+def test_new_guinea_uberi_may_be_adjacent_to_port_moresby(game):
+    """The towns adjacent to Port Moresby are not named (l. 134): Uberi may be one, unchecked;
+    Port Moresby itself is not adjacent to itself, so a unit there fails."""
+    s = mutated(game.generate("new-guinea", 0))
+    adj = next(p for p in s.placements if p.unit == "allied-adjacent")
+    adj.at = "uberi"
+    assert game.violations(s) == []
+    assert [(v.check, v.status) for v in game.verify(s)] == [("place", "unchecked")]
+    adj.at = "port-moresby"
+    assert checks_of(game.violations(s)) == {("§NEW GUINEA 開始時部隊", "place")}
+
+
+def test_stacking_in_a_zone_given_as_a_whole(game):
+    """l. 13, 10 units a town: units in a zone whose towns are not named are not one town; the
+    limit is unchecked unless even all of them in one town with everything that may be there
+    keeps it."""
+    s = mutated(game.generate("new-guinea", 0))
+    assert game.verify(s) == []   # 3 in the zone, at most 7 more anywhere it may be: within 10
+    next(p for p in s.placements if p.unit == "allied-adjacent").count = 9
+    found = game.verify(s)
+    assert ("stacking", "port-moresby-adjacent", "unchecked") in {(v.check, v.where, v.status) for v in found}
+    assert not [v for v in found if v.check == "stacking" and v.status == "violation"]
+
+
 def test_bataan_peninsula_excludes_olongapo(game):
     s = mutated(game.generate("bataan-retreat", 5))
-    for p in s.placements:
-        if p.at == "mariveles" and p.unit != "us-mariveles":
+    for p in s.placements:   # every Filipino unit that may be in the peninsula to Olongapo
+        if p.unit in ("pa-bataan", "pa-rest"):
             p.at = "olongapo"
-    next(p for p in s.placements if p.unit == "pa-bataan").at = "olongapo"
     found = game.violations(s)
     assert {(v.rule, v.check, v.where) for v in found if v.check == "count"} == {
         (BATAAN_START, "count", "bataan-peninsula")}

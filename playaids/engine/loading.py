@@ -72,7 +72,8 @@ def map_from(documents) -> GameMap:
         for p in doc.get("places", []):
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
                                          tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),
-                                         tuple(p.get("doubtful-zones", [])))
+                                         tuple(p.get("doubtful-zones", [])), tuple(p.get("not-zones", [])),
+                                         bool(p.get("unlisted-members", False)))
         gmap.path = str(located.path)
     return gmap
 

@@ -45,6 +45,9 @@ class Place:
     rule: str | None = None
     slots: int | None = None  # a place the rules count but do not name: N named slots
     doubtful_zones: tuple[str, ...] = ()  # zones it is in under one reading of a damaged source only
+    not_zones: tuple[str, ...] = ()  # zones the source says it is not in (Olongapo: not in the peninsula)
+    unlisted_members: bool = False  # a zone whose places the source does not all name: a place
+    #                                 not listed in it may still be in it (unknown, not outside)
 
 
 @dataclass
@@ -79,14 +82,30 @@ class GameMap:
             self._memo[key] = self._in_zone(where, zone)
         return self._memo[key]
 
-    def _in_zone(self, where: str, zone: str) -> bool | None:
+    def _in_zone(self, where: str, zone: str, seen: frozenset = frozenset()) -> bool | None:
         if where == zone:
             return True
         p = self.places.get(where)
         if p is not None:
             if zone in p.zones:
                 return True
+            if zone in p.not_zones:
+                return False
             if zone in p.doubtful_zones:
+                return None
+            # a zone's zones are the place's too (a town of Bataan's zone III is on the Bataan board)
+            if any(z not in seen and self._in_zone(z, zone, seen | {where}) is True for z in p.zones):
+                return True
+            z = self.places.get(zone)
+            # a zone disjoint from one the place is in (Mariveles, in the peninsula, is in no zone
+            # the source says lies outside the peninsula)
+            if z is not None and any(n not in seen and self._in_zone(where, n, seen | {zone}) is True
+                                     for n in z.not_zones):
+                return False
+            if z is not None and z.unlisted_members:
+                # not in the zone around it (another campaign's board, an off-map box): not in it
+                if any(a not in seen and self._in_zone(where, a, seen | {zone}) is False for a in z.zones):
+                    return False
                 return None
             if p.zones or p.kind != "hex":
                 return False

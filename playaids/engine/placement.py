@@ -119,6 +119,10 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     zone = at.get("zone") if isinstance(at, dict) else None
     if place is not None and zone in place.doubtful_zones:
         return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
+    target = ctx.map.place(zone) if zone else None
+    if target is not None and target.unlisted_members:
+        return (f"needs the places of {zone} (not named in the source; give them with --map) to check "
+                f"whether {slot_owner(where)} is one of them ('{desc}')")
     return f"needs {_missing_fact(at, where)} in map.yaml to check '{desc}'"
 
 
@@ -205,6 +209,13 @@ def _measure(c: dict, unit: Unit, p) -> int | None:
     return p.count
 
 
+def whole_zone(ctx, where: str) -> bool:
+    """A placement in a zone as a whole whose places the source does not name (no slot of it):
+    not one place, so a per-place limit cannot be counted there."""
+    place = ctx.map.place(where)
+    return place is not None and place.kind == "zone" and place.unlisted_members
+
+
 def place_limit(c: dict, where: str, ctx):
     """A place's stacking limit under one constraint: `limit`, or the last override whose place
     holds it (None = unlimited); worked out once per map."""
@@ -224,11 +235,14 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
     exempt types; `overrides: {place: limit}` (None = unlimited)."""
     totals: dict = defaultdict(int)
     unknown: dict = defaultdict(list)
+    wholes: dict = defaultdict(list)
     for p in setup.placements:
         unit = ctx.scenario.unit(p.unit)
         if not _selected(c, unit) or p.at in ANYWHERE:
             continue
         key = (p.at, unit.side if c.get("side") == "each" else "")
+        if whole_zone(ctx, p.at):
+            wholes[key].append(p.unit)
         m = _measure(c, unit, p)
         if m is None:
             unknown[key].append(p.unit)
@@ -238,11 +252,22 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
     what = {"units": "units", "sp": "stacking points", "steps": "steps"}[c.get("measure", "units")]
     exempt = f" ({' and '.join(c['exempt'])} exempt)" if c.get("exempt") else ""
     for (where, side), total in sorted(totals.items()):
+        if (where, side) in wholes:
+            continue
         limit = place_limit(c, where, ctx)
         if limit is not None and total > limit:
             owner = f"{side} " if side else ""
             out.append(Violation(c["rule"], f"{_where_word(where)}", f"{total} {owner}{what}, limit {limit}{exempt}",
                                  check="stacking", key=first_key(setup, lambda p, w=where: p.at == w)))
+    for (zone, side), units in sorted(wholes.items()):
+        # units in a zone as a whole may share a town with any units placed where the zone may be:
+        # within the limit even if all of them were in one town, the zone passes
+        worst = sum(t for (w, s), t in totals.items() if s == side and (w == zone or in_place(ctx, w, zone) is not False))
+        limit = place_limit(c, zone, ctx)
+        if limit is not None and worst > limit:
+            out.append(Violation(c["rule"], zone, f"needs the places of {zone} (not named in the source) to count "
+                                 f"{', '.join(sorted(set(units)))} per place: placed in the zone as a whole",
+                                 status="unchecked", check="stacking", key=first_key(setup, lambda p, z=zone: p.at == z)))
     if unknown:
         units = sorted({u for us in unknown.values() for u in us})
         places = sorted({w for w, _ in unknown})
@@ -260,7 +285,8 @@ def _where_word(where: str) -> str:
 
 
 def check_count(c: dict, setup, ctx) -> list[Violation]:
-    """Units of a selection in a place or zone: min / max / exact, optionally for each member."""
+    """Units of a selection in a place or zone (`anywhere`: the whole set-up): min / max / exact,
+    optionally for each member."""
     targets = [c["in"]]
     if c.get("each"):
         targets = [p.id for p in ctx.map.members(c["in"]) if p.id != c["in"]]
@@ -269,28 +295,42 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
             targets = [f"{c['in']}#{i}" for i in range(1, slots + 1)]
     out = []
     for t in targets:
-        n, unknown = 0, []
+        n, k, unknown = 0, 0, []
         for p in setup.placements:
             unit = ctx.scenario.unit(p.unit)
             if not _selected(c, unit):
                 continue
-            inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
+            if t in ANYWHERE:   # `in: anywhere`: the whole set-up (a counter limit: 5 gunboats)
+                inside = True
+            else:
+                inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
             if inside is None:
                 unknown.append(p.at)
+                k += p.count
             elif inside:
                 n += p.count
         label = c.get("label", "units")
         key = first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
-        if unknown:
+        # units whose place may or may not be in t: a bound the certain ones already break or
+        # meet whatever the others are is decided; otherwise it is unchecked
+        bad, open_ = [], False
+        if "exact" in c:
+            v = c["exact"]
+            if n > v or n + k < v:
+                bad.append(f"{n if n > v else n + k} {label}, must be {v}")
+            open_ |= k > 0
+        if "min" in c:
+            if n + k < c["min"]:
+                bad.append(f"{n + k} {label}, at least {c['min']}")
+            open_ |= n < c["min"]
+        if "max" in c:
+            if n > c["max"]:
+                bad.append(f"{n} {label}, at most {c['max']}")
+            open_ |= n + k > c["max"]
+        out += [Violation(c["rule"], t, m, check="count", key=key) for m in dict.fromkeys(bad)]
+        if open_ and not bad:
             out.append(Violation(c["rule"], t, f"needs the zones of {', '.join(sorted(set(unknown)))} in map.yaml",
                                  status="unchecked", check="count", key=key))
-            continue
-        if "exact" in c and n != c["exact"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, must be {c['exact']}", check="count", key=key))
-        if "min" in c and n < c["min"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, at least {c['min']}", check="count", key=key))
-        if "max" in c and n > c["max"]:
-            out.append(Violation(c["rule"], t, f"{n} {label}, at most {c['max']}", check="count", key=key))
     return out
 
 
@@ -301,9 +341,15 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
         if not _selected(c, unit):
             continue
         for place in c["places"]:
-            if in_place(ctx, p.at, place):
+            inside = in_place(ctx, p.at, place)
+            if inside:
                 out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
                                      f"{p.unit} may not be placed in {place}", check="forbidden", key=("placements", i)))
+            elif inside is None:   # may be there: never a silent pass
+                out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                     f"needs whether {slot_owner(p.at)} is in {place} (map.yaml) to check that "
+                                     f"{p.unit} is not there", status="unchecked", check="forbidden",
+                                     key=("placements", i)))
     return out
 
 

@@ -366,7 +366,8 @@ class Stacking(Constraint):
 
 class Count(Constraint):
     kind, doc = "count", "Units of a selection in a place or zone: min, max or exact."
-    keys = {**SELECTION, "in": {"type": "string"}, "each": {"type": "boolean"}, "exact": _NAT, "min": _NAT,
+    keys = {**SELECTION, "in": {"type": "string", "description": "A place or zone id, or anywhere (the whole set-up)."},
+            "each": {"type": "boolean"}, "exact": _NAT, "min": _NAT,
             "max": _NAT, "label": {"type": "string"}}
     required = ("rule", "in")
     check = staticmethod(placement.check_count)

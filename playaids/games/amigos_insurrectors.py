@@ -29,7 +29,7 @@ def objectives_achievable(c: dict, setup, ctx) -> list[Violation]:
     if any(str(x) == str(POA_CHIT) for x in picked) and n < POA_NEEDED:
         return [Violation(c["rule"], f"choices.{c['element']}",
                           f"objective #{POA_CHIT} (Eliminate 4 POA) may not be chosen with {n} POA markers on the "
-                          f"map (3 or fewer)", check="objective")]
+                          f"map (3 or fewer)", check="objective", key=("choices", c["element"]))]
     return []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from playaids.engine.model import Violation
+from playaids.engine.placement import first_key, whole_zone
 from playaids.games.base import Game
 
 
@@ -16,8 +17,12 @@ def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
         if place is not None and place.kind == "off-map":
             continue
         sides[p.at].add(p.side)
-    return [Violation(c["rule"], where, f"units of {' and '.join(sorted(s))} in one town; all must be of one side",
-                      check="one-side")
+    return [Violation(c["rule"], where, f"needs the towns of {where} (not named in the source): units of "
+                      f"{' and '.join(sorted(s))} placed in the zone as a whole", status="unchecked", check="one-side",
+                      key=first_key(setup, lambda p, w=where: p.at == w))
+            if whole_zone(ctx, where) else
+            Violation(c["rule"], where, f"units of {' and '.join(sorted(s))} in one town; all must be of one side",
+                      check="one-side", key=first_key(setup, lambda p, w=where: p.at == w))
             for where, s in sorted(sides.items()) if len(s) > 1]
 
 
