@@ -27,7 +27,8 @@ LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table chec
         "turns": "playaids.cli.documents:turns_cmd", "summary": "playaids.cli.documents:summary_cmd",  # issue 5
         "glossary": "playaids.cli.documents:glossary_cmd",
         "preflight": "playaids.cli.preflight:preflight",  # the print preflight, issue 13
-        "coverage": "playaids.cli.coverage:coverage_cmd"}  # the coverage ledger, issue 21
+        "coverage": "playaids.cli.coverage:coverage_cmd",  # the coverage ledger, issue 21
+        "odds": "playaids.cli.odds:odds_cmd"}  # odds cards, issue 26
 
 
 class LazyGroup(click.Group):

@@ -130,9 +130,10 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
 
 
-def _layout(grids, font: str, spec: PageSpec, spans=None):
+def _layout(grids, font: str, spec: PageSpec, spans=None, max_font: float = MAX_FONT):
     """Orientation and font size so every grid fits the page width: unwrapped cells at a
-    legible size first (portrait, then landscape), then wrapped text columns."""
+    legible size first (portrait, then landscape), then wrapped text columns; never above
+    `max_font`."""
     spans = spans or [{} for _ in grids]
     w, h = spec.size
     cjk = spec.lang in ("ja", "both")
@@ -140,7 +141,7 @@ def _layout(grids, font: str, spec: PageSpec, spans=None):
              (True, landscape((w, h)), MIN_FONT)]
     for wrap, pagesize, smallest in tries:
         avail = pagesize[0] - 2 * spec.margin
-        size = MAX_FONT
+        size = max_font
         while size >= smallest:
             widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
             if all(x is not None for x in widths):
