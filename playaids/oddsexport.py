@@ -19,6 +19,7 @@ class Analysis:
     drms: tuple[int, ...]
     chances: tuple[odds.Chances, ...]          # one per drm
     effects: tuple[fx.Effect, ...]
+    by_line: dict                               # id(line) -> per drm: {result key: (Text, chance)}
 
     @property
     def table(self) -> Table:
@@ -27,10 +28,11 @@ class Analysis:
     def result_chance(self, line: odds.Line, k: int, i: int) -> Fraction:
         """The chance, under drms[k], of the result line shows on roll label i (all the labels
         printing that result added)."""
-        return odds.results(line, self.chances[k])[odds.result_key(line.results[i])][1]
+        return self.by_line[id(line)][k][odds.result_key(line.results[i])][1]
 
     def effect_value(self, e: fx.Effect, line: odds.Line, k: int) -> Fraction:
-        return fx.chance(e, self.table, line, self.chances[k])
+        values = (p * fx.value(e, self.table, t) for t, p in self.by_line[id(line)][k].values())
+        return sum(values, Fraction(0))
 
     def beyond(self) -> bool:
         """Whether some modifier sends rolls beyond the table's ends (no rule for them)."""
@@ -42,7 +44,9 @@ def analyse(table: Table, drm_spec: str | None = None) -> Analysis:
     drms = odds.parse_drms(drm_spec, table)
     every = fx.effects(reading)
     kept = tuple(e for e in every if not _just_a_result(e, reading))
-    return Analysis(reading, drms, tuple(odds.chances(reading, d) for d in drms), kept)
+    chances = tuple(odds.chances(reading, d) for d in drms)
+    by_line = {id(line): tuple(odds.results(line, c) for c in chances) for line in reading.lines}
+    return Analysis(reading, drms, chances, kept, by_line)
 
 
 def _just_a_result(e: fx.Effect, reading: odds.Reading) -> bool:

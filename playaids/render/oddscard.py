@@ -228,13 +228,15 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
         strings = [cards._grid_strings(g, spec.lang) for g in grids]
         fonts.check_glyphs("".join(s or "" for g in strings for row in g for s in row), font,
                            where=f"{a.table.game}/{a.table.id}")
+        heats = (res_heat, eff[1] if eff else None)
         for layout in _layouts(strings, font, spec, [cards._spans(g) for g in grids]):
-            for tight in (False, True):
-                flow = _story(a, game, spec, font, grids, strings, (res_heat, eff[1] if eff else None), short,
-                              tight, *layout)
-                best = (flow, layout[0])
-                if _height(flow, layout[0][0] - 2 * spec.margin) <= layout[0][1] - 2 * spec.margin - 2:
-                    return best
+            room = layout[0][1] - 2 * spec.margin - 2
+            tight = _story(a, game, spec, font, grids, strings, heats, short, True, *layout)
+            best = (tight, layout[0])
+            if _height(tight, layout[0][0] - 2 * spec.margin) > room:
+                continue    # the airier setting cannot fit either
+            airy = _story(a, game, spec, font, grids, strings, heats, short, False, *layout)
+            return (airy, layout[0]) if _height(airy, layout[0][0] - 2 * spec.margin) <= room else best
     if best is None:
         raise page.too_wide(a.table.game, [a.table.id], spec.paper, cards.MIN_FONT)
     return best
@@ -290,7 +292,7 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
     if short and per:
         notes.append(spec.word(f"# ≥ n：{per}ステップ以下で n ステップのスタックは除去される（ルール {t.odds.eliminated_rule}）。",
                                f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated (Rule {t.odds.eliminated_rule})."))
-    if t.cell_notes():
+    if cards._noted(grids[0]):   # a reconstructed value drawn on this card
         notes.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
                                "Cells framed with dashes: the source's text is damaged there; the value is "
                                "reconstructed (see Sources and reconstructions)."))
