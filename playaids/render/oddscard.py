@@ -250,7 +250,7 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
     meta = ParagraphStyle("meta", fontName=font, fontSize=9, leading=11.5,
                           textColor=colors.HexColor(spec.colour("muted")))
     h2 = ParagraphStyle("h2", fontName=font, fontSize=10.5, leading=13, spaceBefore=3, spaceAfter=2, keepWithNext=1)
-    body = ParagraphStyle("body", fontName=font, fontSize=8.5 - compact, leading=10.5 - 1.5 * compact,
+    body = ParagraphStyle("body", fontName=font, fontSize=8.5 - 1.5 * compact, leading=10.5 - 1.9 * compact,
                           wordWrap="CJK" if lang != "en" else None)
 
     heading = spec.word(f"{t.title.ja.replace(chr(10), ' ')}：確率", f"Odds: {t.title.en.replace(chr(10), ' ')}")
@@ -290,8 +290,12 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
         notes.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' line is not a chance: the mean of that number."))
     per = t.odds.eliminated_per if t.odds else None
     if short and per:
-        notes.append(spec.word(f"# ≥ n：{per}ステップ以下で n ステップのスタックは除去される（ルール {t.odds.eliminated_rule}）。",
-                               f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated (Rule {t.odds.eliminated_rule})."))
+        last = t.odds.parts[-1] if t.odds.parts else Text("", "")
+        eg_ja = f"「{last.ja}：# ≥ 1」は1ステップの{last.ja}が除去される確率" if last.ja else ""
+        eg_en = f"; '{last.en}: # ≥ 1' is the chance a 1-step {last.en.lower()} is eliminated" if last.en else ""
+        rule = games.rule_label(t.game, t.odds.eliminated_rule, lang)
+        notes.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
+                               f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
     if cards._noted(grids[0]):   # a reconstructed value drawn on this card
         notes.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
                                "Cells framed with dashes: the source's text is damaged there; the value is "
