@@ -31,6 +31,7 @@ class Effect:
     n: int | None = None
     rule: str | None = None
     short: Text | None = None    # the label without the legend's words (the card's legend gives them)
+    tail: str = ""               # the short label less its part: "R", "# ≥ 2"
 
 
 def parts(table: Table, t: Text) -> list[str]:
@@ -105,13 +106,13 @@ def effects(reading: Reading) -> list[Effect]:
                     ja += f"（{n}ステップのスタックは除去）"
                     en += f" (a {n}-step stack eliminated)"
                     rule = table.odds.eliminated_rule
-                out.append(Effect(Text(ja, en), "atleast", i, n=n, rule=rule, short=short))
+                out.append(Effect(Text(ja, en), "atleast", i, n=n, rule=rule, short=short, tail=f"{mark}≥ {n}"))
         for e in table.legend:
             if e.code.en in s["codes"]:
                 out.append(Effect(Text(f"{pja}{e.code.ja} = {_one_line(e.text.ja)}",
                                        f"{pen}{e.code.en} = {_one_line(e.text.en)}"),
                                   "code", i, code=e.code.en, rule=e.rule,
-                                  short=Text(f"{pja}{e.code.ja}", f"{pen}{e.code.en}")))
+                                  short=Text(f"{pja}{e.code.ja}", f"{pen}{e.code.en}"), tail=e.code.en))
     return out
 
 

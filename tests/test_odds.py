@@ -205,7 +205,7 @@ def test_the_crt_by_hand_at_3_1_and_1_1():
     assert res("3-1", "– / 2DR") == [Fraction(7, 36), Fraction(4, 36), Fraction(2, 36)]   # rolls 2 and 4
 
 
-@pytest.mark.parametrize("lang,defender", [("en", "Defender: "), ("ja", "防御側："), ("both", "防御側：")])
+@pytest.mark.parametrize("lang,defender", [("en", "Defender: "), ("ja", "防御側："), ("both", "防御側 Defender: ")])
 def test_the_crt_card_shows_each_result_and_the_defenders_retreat_and_elimination(tmp_path, lang, defender):
     """Read back from the card with pdfplumber, on one page, passing the preflight."""
     import pdfplumber
@@ -226,7 +226,7 @@ def test_the_crt_card_shows_each_result_and_the_defenders_retreat_and_eliminatio
     assert rows["2"]["3-1"].split("\n") == ["– / 2DR", "19.4 11.1 5.6"]     # rolls 2 and 4 together
     assert rows["4"]["3-1"].split("\n") == ["– / 2DR", "19.4 11.1 5.6"]
     assert rows["7"]["3-1"].split("\n") == ["1 / 1DR", "13.9 16.7 13.9"]
-    fx = {r[0].split(" · ")[0].replace("\n", ""): dict(zip(effects[0], r)) for r in effects[1:]}
+    fx = {r[0].replace("\n", ""): dict(zip(effects[0], r)) for r in effects[1:]}
     assert fx[defender + "R"]["3-1"] == "72.2 58.3 41.7"
     assert fx[defender + "R"]["1-1"] == "8.3 2.8 0"
     assert fx[defender + "# ≥ 1"]["1-1"] == "97.2 91.7 83.3"     # a 1-step defender eliminated

@@ -113,13 +113,18 @@ def _order(a: Analysis, lang: str) -> str:
     return "" if a.drms == (0,) or lang == "both" else "\n(" + " · ".join(_drm(d) for d in a.drms) + ")"
 
 
-def _label(e, short: bool, lang: str) -> Text:
+def _label(a: Analysis, e, short: bool, lang: str) -> Text:
     """An effect's row label; short: its part and code alone (the legend below spells it), on one
-    line in both languages."""
+    line in both languages ("防御側 Defender: R")."""
     if not short or e.short is None:
         return e.label
     s = e.short
-    return Text.plain(s.ja if s.ja == s.en else f"{s.ja} · {s.en}") if lang == "both" else s
+    if lang != "both" or s.ja == s.en:
+        return s
+    parts = a.table.odds.parts if a.table.odds else ()
+    if parts and e.part is not None and e.tail:
+        return Text.plain(f"{parts[e.part].ja} {parts[e.part].en}: {e.tail}")
+    return Text.plain(f"{s.ja} · {s.en}")
 
 
 def effects_grid(a: Analysis, short: bool = False, lang: str = "en") -> tuple[Grid, list[list[object]]] | None:
@@ -131,12 +136,12 @@ def effects_grid(a: Analysis, short: bool = False, lang: str = "en") -> tuple[Gr
     for e in a.effects:
         vals = [[a.effect_value(e, line, k) for k in range(len(a.drms))] for line in r.lines]
         fmt = _means if e.kind == "mean" else _pcts
-        rows.append(Row(_label(e, short, lang), tuple(Text.plain(fmt(v)) for v in vals)))
+        rows.append(Row(_label(a, e, short, lang), tuple(Text.plain(fmt(v)) for v in vals)))
         heat.append([None if e.kind == "mean" else v[_ref(a)] for v in vals])
     corner = Text("効果" + order, "Effect" + order)
     grid = Grid(corner, tuple(line.label for line in r.lines), tuple(rows))
     if r.axis == "columns":   # lines are the rows of the table: keep them as rows here too
-        grid = Grid(Text("" + order, "" + order), tuple(_label(e, short, lang) for e in a.effects),
+        grid = Grid(Text("" + order, "" + order), tuple(_label(a, e, short, lang) for e in a.effects),
                     tuple(Row(line.label, tuple(row.cells[j] for row in rows)) for j, line in enumerate(r.lines)))
         heat = [[h[j] for h in heat] for j in range(len(r.lines))]
     return grid, heat
@@ -201,7 +206,8 @@ def _layouts(strings, font: str, spec: PageSpec, spans):
     while size >= cards.MIN_FONT:
         for pagesize in turns:
             avail = pagesize[0] - 2 * spec.margin
-            widths = [cards._column_widths(g, font, size, avail, False, cjk, sp) for g, sp in zip(strings, spans)]
+            widths = [cards._column_widths(g, font, size, avail, False, cjk, sp) if k == 0 else
+                      _label_widths(g, font, size, avail, cjk) for k, (g, sp) in enumerate(zip(strings, spans))]
             if all(x is not None for x in widths):
                 yield pagesize, size, widths
         size -= 0.5
@@ -210,6 +216,16 @@ def _layouts(strings, font: str, spec: PageSpec, spans):
         widths = [cards._column_widths(g, font, cards.MIN_FONT, avail, True, cjk, sp) for g, sp in zip(strings, spans)]
         if all(x is not None for x in widths):
             yield pagesize, cards.MIN_FONT, widths
+
+
+def _label_widths(strings, font: str, size: float, avail: float, cjk: bool) -> list[float] | None:
+    """The effects grid: its chances never wrap; its labels take the room left (wrapped there)."""
+    nat = [max(cards._natural(row[i] or "", font, size) for row in strings) for i in range(len(strings[0]))]
+    room = avail - sum(nat[1:])
+    low = max(cards._min_width(row[0] or "", font, size, cjk) for row in strings)
+    if room >= nat[0]:
+        return nat
+    return [room] + nat[1:] if room >= max(low, 8 * size) else None
 
 
 def _height(flow, width: float) -> float:
