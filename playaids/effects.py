@@ -43,7 +43,7 @@ def parts(table: Table, t: Text) -> list[str]:
     return pieces if len(pieces) == len(named) else [""] * len(named)
 
 
-def _codes(table: Table) -> list[str]:
+def codes(table: Table) -> list[str]:
     return [e.code.en for e in table.legend if e.code.en not in NO_EFFECT and e.code.en != NUMBER]
 
 
@@ -75,13 +75,13 @@ def _numbered(table: Table) -> bool:
 def effects(reading: Reading) -> list[Effect]:
     """The effects of a table, in the legend's order, part by part."""
     table = reading.table
-    codes = _codes(table)
+    known = codes(table)
     named = table.odds.parts if table.odds else ()
     seen: list[dict] = [{"codes": set(), "numbers": set()} for _ in range(len(named) or 1)]
     for line in reading.lines:
         for t in line.results:
             for i, part in enumerate(parts(table, t)):
-                spelt = spell(part, codes)
+                spelt = spell(part, known)
                 if spelt is None:
                     continue
                 if spelt[0] is not None:
@@ -122,9 +122,8 @@ def _one_line(s: str) -> str:
 
 def value(effect: Effect, table: Table, t: Text) -> Fraction:
     """1 or 0 whether result `t` has the effect; for a mean, the result's number (0 for none)."""
-    codes = _codes(table)
     part = parts(table, t)[effect.part or 0]
-    spelt = spell(part, codes)
+    spelt = spell(part, codes(table))
     if spelt is None:
         return Fraction(0)
     number, found = spelt

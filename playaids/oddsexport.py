@@ -54,7 +54,7 @@ def _just_a_result(e: fx.Effect, reading: odds.Reading) -> bool:
     if e.kind != "code" or (reading.table.odds and reading.table.odds.parts):
         return False
     showing = {t.en.strip() for line in reading.lines for t in line.results
-               if e.code in (fx.spell(t.en.strip(), fx._codes(reading.table)) or (None, ()))[1]}
+               if e.code in (fx.spell(t.en.strip(), fx.codes(reading.table)) or (None, ()))[1]}
     return showing == {e.code}
 
 

@@ -356,3 +356,12 @@ def test_same_input_gives_identical_bytes():
     a = oddsexport.analyse(REPO.table("okinawa", "fleet-targets"))
     g = REPO.game("okinawa", with_tables=False)
     assert oddscard.render(a, g, PageSpec(lang="ja")) == oddscard.render(a, g, PageSpec(lang="ja"))
+
+
+@pytest.mark.parametrize("label,rolls", [("7", (7, 7)), ("2-3", (2, 3)), ("12+", (12, None)), ("2以上", (2, None)),
+                                         ("-1 or less", (None, -1)), ("≦2", (None, 2)), ("≤2", (None, 2)),
+                                         ("１０～１１", (10, 11)), ("-5", (-5, -5)), ("5-3", None),
+                                         ("Each large unit", None), ("1*-2", None)])
+def test_roll_labels(label, rolls):
+    got = odds.parse_rolls(label)
+    assert (got and (got.lo, got.hi)) == rolls

@@ -242,8 +242,8 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
         eff = effects_grid(a, short, spec.lang)
         grids = [res] + ([eff[0]] if eff else [])
         strings = [cards._grid_strings(g, spec.lang) for g in grids]
-        fonts.check_glyphs("".join(s or "" for g in strings for row in g for s in row), font,
-                           where=f"{a.table.game}/{a.table.id}")
+        printed = [s or "" for g in strings for row in g for s in row] + notes(a, spec, short, res)
+        fonts.check_glyphs("".join(printed) + a.table.title.get(spec.lang), font, where=f"{a.table.game}/{a.table.id}")
         heats = (res_heat, eff[1] if eff else None)
         for layout in _layouts(strings, font, spec, [cards._spans(g) for g in grids]):
             room = layout[0][1] - 2 * spec.margin - 2
@@ -260,7 +260,7 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
 
 def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short, tight, pagesize, size, widths):
     pad = 0.3 if tight else 2.0
-    compact = int(tight)
+    compact = int(tight)   # smaller title and notes
     lang, t = spec.lang, a.table
     title = ParagraphStyle("title", fontName=font, fontSize=15 - 2 * compact, leading=19 - 2 * compact)
     meta = ParagraphStyle("meta", fontName=font, fontSize=9, leading=11.5,
@@ -297,29 +297,36 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
         _heat(flow, heats[k], spec)
         out += [flow, Spacer(1, 4)]
 
-    notes = []
+    out += [_para(n, body, lang, "•") for n in notes(a, spec, short, grids[0])]
+    return out
+
+
+def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
+    """The card's notes: each modifier and its condition, the reading of a roll off the table, what
+    a mean and '# >= n' are, the dashed cells, the legend."""
+    t, lang = a.table, spec.lang
+    out = []
     if t.modifiers is not None and t.modifiers.rows:   # the conditions the modifiers hang on
-        notes.append(spec.word("サイの目修正：", "Die-roll modifiers: ") + "; ".join(_modifier_texts(t, spec)))
+        out.append(spec.word("サイの目修正：", "Die-roll modifiers: ") + "; ".join(_modifier_texts(t, spec)))
     if (n := _reading_note(a, spec)) is not None:
-        notes.append(n)
+        out.append(n)
     if any(e.kind == "mean" for e in a.effects):
-        notes.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' line is not a chance: the mean of that number."))
+        out.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' line is not a chance: the mean of that number."))
     per = t.odds.eliminated_per if t.odds else None
     if short and per:
         last = t.odds.parts[-1] if t.odds.parts else Text("", "")
         eg_ja = f"「{last.ja}：# ≥ 1」は1ステップの{last.ja}が除去される確率" if last.ja else ""
         eg_en = f"; '{last.en}: # ≥ 1' is the chance a 1-step {last.en.lower()} is eliminated" if last.en else ""
         rule = games.rule_label(t.game, t.odds.eliminated_rule, lang)
-        notes.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
-                               f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
-    if cards._noted(grids[0]):   # a reconstructed value drawn on this card
-        notes.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
-                               "Cells framed with dashes: the source's text is damaged there; the value is "
-                               "reconstructed (see Sources and reconstructions)."))
+        out.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
+                             f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
+    if cards._noted(results):   # a reconstructed value drawn on this card
+        out.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
+                             "Cells framed with dashes: the source's text is damaged there; the value is "
+                             "reconstructed (see Sources and reconstructions)."))
     legend = [cards.legend_text(e, lang) + cards.rule_suffix(t, spec, e.rule) for e in t.legend]
     if legend:
-        notes.append(spec.word("記号：", "Legend: ") + "; ".join(legend))
-    out += [_para(n, body, lang, "•") for n in notes]
+        out.append(spec.word("記号：", "Legend: ") + "; ".join(legend))
     return out
 
 
