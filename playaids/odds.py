@@ -141,6 +141,9 @@ def read(table: Table) -> Reading:
             return Reading(table, axis, row_labels, found, lines)
         lines = tuple(Line(r.label, tuple(row)) for r, row in zip(g.rows, grid))
         return Reading(table, axis, g.columns, found, lines)
+    if len(why) == 1:   # the table named the axis of its rolls
+        (axis, w), = why.items()
+        raise NotDice(f"{where}: no odds: its {axis} are not rolls of {table.dice} ({w})")
     detail = "; ".join(f"{axis}: {w}" for axis, w in why.items())
     raise NotDice(f"{where}: no odds: neither its rows nor its columns are rolls of {table.dice} ({detail})")
 

@@ -365,3 +365,18 @@ def test_same_input_gives_identical_bytes():
 def test_roll_labels(label, rolls):
     got = odds.parse_rolls(label)
     assert (got and (got.lo, got.hi)) == rolls
+
+
+def test_a_bad_odds_block_is_one_line_at_its_place(capsys, tmp_path):
+    import shutil
+
+    shutil.copytree(REPO.game_dir("rgi-macarthur"), tmp_path / "rgi-macarthur")
+    table = tmp_path / "rgi-macarthur" / "tables" / "korea-reserves.yaml"
+    lines = table.read_text(encoding="utf-8").count("\n")
+    with open(table, "a", encoding="utf-8") as f:
+        f.write("odds:\n  rolls: sideways\n")
+    code, printed = run_main(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
+    assert code == 2 and printed == f"{table}:{lines + 2}:10: odds.rolls: 'sideways' is not one of ['rows', 'columns', 'none']\n"
+    table.write_text(table.read_text(encoding="utf-8").replace("sideways", "columns"), encoding="utf-8")
+    code, printed = run_main(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
+    assert code == 2 and "its columns are not rolls of 1d6 ('UN reserves' is not a roll)" in printed
