@@ -184,7 +184,7 @@ def _reading_note(a: Analysis, spec: PageSpec) -> str | None:
 
 
 def _modifier_texts(t, spec: PageSpec) -> list[str]:
-    """Each modifier with its condition: 'Fortification: Defence +2, Attack 0 (Rule 10.0)'."""
+    """Each modifier with its condition: '* unit: Defence +1, Attack -1 (Rule 7.2.4.1)'."""
     g, lang = t.modifiers, spec.lang
     out = []
     single = len(g.columns) == 1
@@ -192,7 +192,8 @@ def _modifier_texts(t, spec: PageSpec) -> list[str]:
         vals = [(c.get(lang), v.get(lang)) for c, v in zip(g.columns, g.expanded(r)) if v is not None]
         vals = [(c, v) for c, v in vals if v not in ("–", "-", "")]
         what = ", ".join(v if single else f"{c.replace(chr(10), ' / ')} {v}" for c, v in vals)
-        out.append(f"{r.label.get(lang).replace(chr(10), ' / ')} {what}{cards.rule_suffix(t, spec, r.rule)}")
+        out.append(f"{r.label.get(lang).replace(chr(10), ' / ')}{'：' if lang == 'ja' else ': '}{what}"
+                   f"{cards.rule_suffix(t, spec, r.rule)}")
     return out
 
 
