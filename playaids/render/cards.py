@@ -130,10 +130,9 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
 
 
-def _layout(grids, font: str, spec: PageSpec, spans=None, max_font: float = MAX_FONT):
+def _layout(grids, font: str, spec: PageSpec, spans=None):
     """Orientation and font size so every grid fits the page width: unwrapped cells at a
-    legible size first (portrait, then landscape), then wrapped text columns; never above
-    `max_font`."""
+    legible size first (portrait, then landscape), then wrapped text columns."""
     spans = spans or [{} for _ in grids]
     w, h = spec.size
     cjk = spec.lang in ("ja", "both")
@@ -141,7 +140,7 @@ def _layout(grids, font: str, spec: PageSpec, spans=None, max_font: float = MAX_
              (True, landscape((w, h)), MIN_FONT)]
     for wrap, pagesize, smallest in tries:
         avail = pagesize[0] - 2 * spec.margin
-        size = max_font
+        size = MAX_FONT
         while size >= smallest:
             widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
             if all(x is not None for x in widths):
