@@ -9,7 +9,7 @@ import functools
 
 from playaids import schemas, yamlsafe
 from playaids.errors import DataError
-from playaids.model import Game, Grid, LegendEntry, Note, Row, Side, Table, Term, Text
+from playaids.model import Game, Grid, LegendEntry, Note, OddsSpec, Row, Side, Table, Term, Text
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
@@ -156,9 +156,19 @@ def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None 
         missing=text(doc["missing"]) if "missing" in doc else None,
         key=text(doc["key"]) if "key" in doc else None,
         column_group=text(doc["column_group"]) if "column_group" in doc else None,
-        row_groups=doc.get("row_groups", 1),
+        row_groups=doc.get("row_groups", 1), odds=_odds(doc.get("odds")),
         note=doc.get("note"), source=doc.get("source", {}), path=located.path,
     )
+
+
+def _odds(doc) -> OddsSpec | None:
+    if doc is None:
+        return None
+    clamp, elim = doc.get("clamp") or {}, doc.get("eliminated") or {}
+    return OddsSpec(rolls=doc.get("rolls"), why=text(doc["why"]) if "why" in doc else None,
+                    clamp_rule=clamp.get("rule"), clamp_note=clamp.get("note"),
+                    parts=tuple(text(p) for p in doc.get("parts", ())),
+                    eliminated_per=elim.get("per"), eliminated_rule=elim.get("rule"))
 
 
 def _glossary(located: yamlsafe.Located | None) -> tuple[Term, ...]:

@@ -89,6 +89,19 @@ class Note:
 
 
 @dataclass(frozen=True)
+class OddsSpec:
+    """What a table says about reading it as odds (`odds:` in its file; playaids/odds.py)."""
+
+    rolls: str | None = None            # rows | columns | none; None: found from the labels
+    why: Text | None = None             # with rolls none: why the table has no odds
+    clamp_rule: str | None = None       # the rule reading a modified roll beyond the rows as the end row
+    clamp_note: str | None = None
+    parts: tuple[Text, ...] = ()        # the results of an "A / D" cell, in order
+    eliminated_per: int | None = None   # '#' is steps lost per this many steps (a stack of n <= per
+    eliminated_rule: str | None = None  # steps is eliminated when # >= n)
+
+
+@dataclass(frozen=True)
 class Table:
     game: str
     id: str
@@ -103,6 +116,7 @@ class Table:
     key: Text | None = None      # how to read a cell, printed under the title
     column_group: Text | None = None  # the seed's heading over all the result columns
     row_groups: int = 1          # rows in groups of this many (sunk / damaged): a heavier rule between
+    odds: OddsSpec | None = None  # how the odds card reads it (playaids/odds.py)
     note: str | None = None
     source: dict = field(default_factory=dict, compare=False, hash=False)
     path: str = field(default="", compare=False)

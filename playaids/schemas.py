@@ -94,6 +94,28 @@ TABLE = {
         "row_groups": {"type": "integer", "minimum": 2, "maximum": 12,
                        "description": "The rows come in groups of this many (a sunk and a damaged line per "
                                       "fleet): a heavier rule is drawn between groups."},
+        "odds": {
+            "type": "object", "description": "How `playaids odds` reads the table (docs/data-format.md).",
+            "properties": {
+                "rolls": {"enum": ["rows", "columns", "none"],
+                          "description": "Which labels are the rolls (default: found from the labels)."},
+                "why": {"$ref": "#/definitions/bilingual", "description": "With rolls: none, why."},
+                "clamp": {"type": "object", "description": "The rules read a modified roll beyond the rows "
+                                                           "as the end row.",
+                          "properties": {"rule": RULE, "note": NOTE}, "required": ["rule"],
+                          "additionalProperties": False},
+                "parts": {"type": "array", "minItems": 2, "maxItems": 4,
+                          "items": {"$ref": "#/definitions/bilingual"},
+                          "description": "What each part of an 'A / D' cell is, in order."},
+                "eliminated": {"type": "object",
+                               "description": "'#' is steps lost per `per` steps: a stack of n <= per steps is "
+                                              "eliminated when # >= n.",
+                               "properties": {"per": {"type": "integer", "minimum": 1, "maximum": 100},
+                                              "rule": RULE}, "required": ["per", "rule"],
+                               "additionalProperties": False},
+            },
+            "additionalProperties": False,
+        },
     },
     "required": ["id", "title", "rule", "columns", "rows"],
     "additionalProperties": False,

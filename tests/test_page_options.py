@@ -22,6 +22,7 @@ COMMANDS = {
     "turns": (["turns", "okinawa", "-o"], "{out}"),
     "glossary": (["glossary", "rgi-macarthur", "--format", "pdf", "-o"], "{out}"),
     "ccss": (["ccss", "--board", "25", "-o"], "{out}"),
+    "odds": (["odds", "rgi-macarthur", "new-guinea-reserves", "--format", "pdf", "-o"], "{out}"),
 }
 
 
@@ -96,7 +97,7 @@ def test_grayscale_reaches_the_pdf(capsys, tmp_path, name):
 
 
 def test_every_pdf_command_takes_the_print_options():
-    names = {"table", "scenario", "summary", "turns", "glossary", "ccss", "build"}
+    names = {"table", "scenario", "summary", "turns", "glossary", "ccss", "build", "odds"}
     for name in names:
         params = {p.name for p in cli.cli.commands[name].params} if name in cli.cli.commands else \
             {p.name for p in cli.cli.get_command(click.Context(cli.cli), name).params}

@@ -74,12 +74,14 @@ def test_every_command_works_outside_the_checkout(installed):
             ("scenario", "macarthur-bataan", "historical", "--seed", 4, "-o", "setup.yaml", "--sheet", "sheet.pdf"),
             ("ccss", "--board", "25", "-o", "ccss.pdf"),
             ("table", "okinawa", "fleet-damage", "-o", "fd.csv"),
+            ("odds", "macarthur-bataan", "crt", "--lang", "ja", "-o", "odds.pdf"),
             ("build", "rgi-macarthur", "--lang", "en", "--out", "out")])
     assert ids.stdout.split() == [b"amigos-insurrectors", b"asl-chapter-g", b"macarthur-bataan", b"okinawa",
                                   b"rgi-macarthur"]
     assert fleet.stdout.startswith(b"Target fleet,1,2,3")
     assert b"legal" in run("verify", "setup.yaml").stdout
     assert run("check-table", "okinawa", "fleet-damage", "fd.csv").returncode == 0
-    for f in ("crt.pdf", "s.pdf", "sheet.pdf", "ccss.pdf", "out/rgi-macarthur/summary.en.a4.pdf"):
+    for f in ("crt.pdf", "s.pdf", "sheet.pdf", "ccss.pdf", "odds.pdf", "out/rgi-macarthur/summary.en.a4.pdf",
+              "out/rgi-macarthur/odds/korea-reserves.en.a4.pdf"):
         assert (work / f).read_bytes().startswith(b"%PDF"), f
     assert (work / "out" / "index.html").is_file()

@@ -10,7 +10,7 @@ from playaids import atomic
 from playaids.errors import PlayaidsError
 
 PREVIEW_DPI = 100   # a title and a table heading are readable in the thumbnail
-KINDS = [("charts", "Chart cards / チャート"), ("summary", "Rule summary / ルール要約"),
+KINDS = [("charts", "Chart cards / チャート"), ("odds", "Odds cards / 確率カード"), ("summary", "Rule summary / ルール要約"),
          ("turns", "Turn records / ターン記録"), ("glossary", "Glossary / 用語集"),
          ("setups", "Example setups / セットアップ例"), ("ccss", "Cave-Complex Setup Sheet / CCSS")]
 

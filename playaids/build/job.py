@@ -9,7 +9,7 @@ from playaids.model import Text
 from playaids.render.page import PageSpec
 
 # The groups of aids `build --only` names
-AID_GROUPS = ("charts", "summaries", "turns", "setups", "ccss")
+AID_GROUPS = ("charts", "odds", "summaries", "turns", "setups", "ccss")
 
 
 @dataclass(frozen=True)

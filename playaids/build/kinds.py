@@ -2,6 +2,7 @@
 
 OUT/<game>/charts.<lang>.<paper>.pdf               the chart set (every table on a few dense sheets)
 OUT/<game>/charts/<table>.<lang>.<paper>.pdf       a chart card per table (ReportLab)
+OUT/<game>/odds/<table>.<lang>.<paper>.pdf         an odds card per dice table (its exact chances)
 OUT/<game>/sources.<paper>.pdf                     where each value comes from (the cards do not say)
 OUT/<game>/turns/<scenario>.<lang>.<paper>.pdf     turn-record sheets
 OUT/<game>/summary.<lang>.<paper>.pdf              the rule summary
@@ -46,6 +47,36 @@ class Card(AidKind):
 
     def title(self, repo, job, lang):
         return repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
+
+
+class OddsCard(AidKind):
+    """The exact chances of each dice table (playaids/odds.py); a table with no odds has none."""
+    name, group = "odds", "odds"
+
+    def plan(self, repo, game_id, out, langs, papers, grayscale):
+        from playaids import odds
+
+        g = repo.game_dir(game_id)
+        jobs = []
+        for tid in repo.table_ids(game_id):
+            try:
+                odds.read(repo.table(game_id, tid))
+            except odds.NotDice:
+                continue
+            jobs += [Job(self.name, game_id, out / game_id / "odds" / f"{tid}.{lang}.{paper}.pdf", tid, lang, paper,
+                         grayscale, 0.6, (g / "tables" / f"{tid}.yaml",)) for paper, lang in self.each(papers, langs)]
+        return jobs
+
+    def render(self, job, repo):
+        from playaids import oddsexport
+        from playaids.render import oddscard
+
+        return oddscard.render(oddsexport.analyse(repo.table(job.game, job.scenario)),
+                               repo.game(job.game, with_tables=False), job.spec())
+
+    def title(self, repo, job, lang):
+        t = repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
+        return Text(f"{t}：確率", f"Odds: {t}").get(lang)
 
 
 class ChartSet(AidKind):
@@ -237,7 +268,7 @@ class SetupSheet(ExampleSetup):
 
 
 SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,
-                                     Sources, SetupYaml, SetupSheet)
+                                     Sources, OddsCard, SetupYaml, SetupSheet)
 
 
 def registry() -> dict[str, AidKind]:

@@ -95,7 +95,7 @@ def _stop(pool, out: Path) -> None:
 def _warm() -> None:
     """Import and load what every renderer needs once, before the workers fork."""
     from playaids import fonts
-    from playaids.render import document, glossary_pdf, summary, turnsheet  # noqa: F401
+    from playaids.render import document, glossary_pdf, oddscard, summary, turnsheet  # noqa: F401
 
     fonts.font_file(fonts.GOTHIC)
     fonts.register()

@@ -27,7 +27,8 @@ LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table chec
         "turns": "playaids.cli.documents:turns_cmd", "summary": "playaids.cli.documents:summary_cmd",  # issue 5
         "glossary": "playaids.cli.documents:glossary_cmd",
         "preflight": "playaids.cli.preflight:preflight",  # the print preflight, issue 13
-        "coverage": "playaids.cli.coverage:coverage_cmd"}  # the coverage ledger, issue 21
+        "coverage": "playaids.cli.coverage:coverage_cmd",  # the coverage ledger, issue 21
+        "odds": "playaids.cli.odds:odds_cmd"}  # odds cards, issue 26
 
 
 class LazyGroup(click.Group):
@@ -322,7 +323,8 @@ def data_validate(ctx, folder):
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
 @click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),
-              help="Build only these aids (repeatable): charts = chart sets, cards and sources; summaries = rule "
+              help="Build only these aids (repeatable): charts = chart sets, cards and sources; odds = odds cards of "
+                   "the dice tables; summaries = rule "
                    "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
 @click.option("--watch", is_flag=True, help="Then build again whenever a data file is saved (only the aids that "
                                             "read it are rendered); Ctrl-C stops.")

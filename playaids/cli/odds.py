@@ -1,0 +1,40 @@
+"""`playaids odds GAME TABLE`: the exact chances of a dice table, as a card (pdf), JSON or CSV."""
+from __future__ import annotations
+
+import click
+
+from playaids import atomic
+from playaids.cli import completion, context
+from playaids.cli.pageoptions import page_options
+
+ODDS_FORMATS = ("csv", "json", "pdf")
+
+
+@click.command("odds")
+@click.argument("game", shell_complete=completion.games)
+@click.argument("table", shell_complete=completion.tables)
+@click.option("--drm", "drm", default=None, metavar="N[,N...]|all",
+              help="Die-roll modifiers to show: a list (-1,0,+1) or all (-2..+2); default -1,0,+1 for a "
+                   "table with modifiers, else 0.")
+@click.option("--format", "fmt", type=click.Choice(ODDS_FORMATS), default=None,
+              help="csv, json or pdf (the odds card); default: the -o file's extension, else csv.")
+@page_options(lang="en")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Output file (- for standard output).")
+@click.pass_context
+def odds_cmd(ctx, game, table, drm, fmt, page, out):
+    """Exact chances of each result and effect of TABLE of GAME, per column, under die-roll
+    modifiers. A table with no dice, or whose rows are not rolls, is refused (exit 2)."""
+    from playaids import oddsexport
+
+    root = context.repository(ctx)
+    fmt = atomic.format_for(fmt, out, ODDS_FORMATS, "csv")
+    analysis = oddsexport.analyse(root.table(game, table), drm)
+    if fmt == "pdf":
+        from playaids.render import oddscard
+
+        atomic.emit(oddscard.render(analysis, root.game(game, with_tables=False), page), out)
+    elif fmt == "json":
+        atomic.emit(oddsexport.to_json(analysis), out)
+    else:
+        atomic.emit(oddsexport.to_csv(analysis, "ja" if page.lang == "ja" else "en"), out)
