@@ -62,3 +62,16 @@ def test_okinawa_positions_show_the_hexside_they_face(lang, words):
     # 9.61c: each position marker faces a hexside; the campaign's Ie Shima marker faces south
     text = "".join(_text("okinawa", "campaign", lang))
     assert all(w in text for w in words), text
+
+
+@pytest.mark.parametrize("lang, words", [("en", "✗ rule 16.2.1 · P-35 (Nichols): must be at del-carmen"),
+                                         ("ja", "✗ ルール 16.2.1 · P-35 (ニコルス)")])
+def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, words):
+    """Issue 21: the place comes from the violation's key in the setup, never from parsing its words."""
+    setup = api.generate(ROOT, "macarthur-bataan", "historical", 1)
+    next(p for p in setup.placements if p.unit == "p-35").at = "nichols"
+    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang))
+    with pdfplumber.open(io.BytesIO(pdf)) as p:
+        text = " ".join(" ".join(page.extract_text().split("\n")) for page in p.pages)
+    assert words in text, text[-600:]
+    assert "placements." not in text

@@ -177,15 +177,18 @@ def story(root, setup, scenario, found, spec: PageSpec):
         return "" if lang == "ja" else v.where
 
     for v in found:
-        at = where(v)
-        at = f" · {at}" if at else ""
-        if v.status == "violation":   # the engine's words are English: a Japanese sheet names the rule and place
+        if v.status != "unchecked":   # the engine's words are English: a Japanese sheet names the rule and place
+            at = where(v)
+            at = f" · {at}" if at else ""
             what = "" if lang == "ja" else f": {v.message}"
             verdict.append(para(f"✗ {word('ルール', 'rule')} {rl(v.rule)}{at}{what}"))
-        else:                         # unchecked: what it needs is not in the rules (map positions, counter values)
-            verdict.append(para(f"△ {word('未確認', 'not checked')} · {word('ルール', 'rule')} {rl(v.rule)}{at}: " + word(
-                "ルールに記載のない情報（地図上の位置・駒の値）が必要",
-                "needs what the rules do not give (map positions or counter values)")))
+    unchecked = list(dict.fromkeys(rl(v.rule) for v in found if v.status == "unchecked" and v.rule))
+    if unchecked:   # one line: the rules named; what each needs is verify's and coverage's to say
+        verdict.append(para(f"△ {word('未確認', 'Not checked')}{word(f'（{len(unchecked)}件）：', f' ({len(unchecked)}): ')}"
+                            + word("ルールに記載のない情報（地図上の位置・駒の値など）が必要なルール ",
+                                   "rules that need what the rules do not give (map positions, counter "
+                                   "values...): ")
+                            + word("、", ", ").join(unchecked)))
     first, rest = (verdict, []) if len(verdict) <= 6 else (verdict[:3], verdict[3:])
     out.append(KeepTogether(([_grid(tail, widths, font, spec, 8.5, header=False)] if tail else []) + first))
     if rest:   # and the last lines go together, not one alone over a page turn
