@@ -96,6 +96,8 @@ def test_case_fires_on_an_illegal_setup_and_its_base_is_legal(game, i, case, tmp
     for op in case["mutate"]:
         apply(bad, op)
     found = _wrong(_verify_doc(bad, folder, "bad.yaml", case.get("map")))
+    setup = setupfile.load(folder / "bad.yaml")
+    assert all(api.locate(setup, v)[1] for v in found), "every verify line has its file:line"
     hits = [v for v in found if case["ref"] in v.refs()]
     assert hits, f"{case['ref']} did not fire; found {[(v.ref, v.check, v.message) for v in found]}"
     if "rule" in case:
@@ -229,3 +231,43 @@ def test_a_checked_entry_needs_its_checks(capsys, ledger_data):
     path.write_text(LEDGER.replace(" checks: [unit:tokusetsu-1st-regiment]", ""), encoding="utf-8")
     code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "data", "validate")
     assert code == 2 and "coverage.yaml" in out, out
+
+
+def test_every_game_has_a_ledger_with_every_scenario():
+    """`playaids coverage` has something to say for every scenario of all five games."""
+    assert GAMES == DATA.game_ids()
+    for game in GAMES:
+        ledger = DATA.coverage(game)
+        for sid in DATA.scenario_ids(game):
+            assert len(ledger.of(sid)) >= 10, (game, sid)
+
+
+SEEDS = Path(__import__("os").environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))  # beside the checkout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_quote_is_in_the_seed_at_its_line(game):
+    """A ledger entry quotes its sentence as the seed prints it (whitespace aside; "…" shortens),
+    starting on the line it gives: the ledger was read from the seed, and stays true to it."""
+    import re
+
+    ledger = DATA.coverage(game)
+    seed = SEEDS / ledger.seed
+    if not seed.is_file():
+        pytest.skip(f"seed text {ledger.seed} not found in {SEEDS} (set PLAYAIDS_SEEDS)")
+    lines = seed.read_text(encoding="utf-8").split("\n")
+    squeezed = [re.sub(r"\s+", "", line) for line in lines]
+    flat = "".join(squeezed)
+    starts, n = [], 0
+    for line in squeezed:
+        starts.append(n)
+        n += len(line)
+    starts.append(n)
+    missing = []
+    for e in ledger.entries:
+        assert e.line, (e.rule, e.en)
+        first = re.sub(r"\s+", "", e.ja.split("…")[0])[:40]
+        at = flat.find(first, starts[e.line - 1])
+        if not (0 <= at <= starts[e.line]):
+            missing.append((e.rule, e.line, first[:20]))
+    assert not missing, missing
