@@ -22,7 +22,7 @@ from playaids.repository import Repository
 DATA = Repository(ROOT / "data")
 CASES = ROOT / "tests" / "legality"
 GAMES = [g for g in DATA.game_ids() if DATA.coverage(g) is not None]
-SEEDS = range(12)   # the seeds an automatic case looks through for one where the unit or element is present
+TRIES = range(12)   # the seeds an automatic case looks through for one where the unit or element is present
 
 
 def _cases(game: str) -> list[dict]:
@@ -107,7 +107,7 @@ def test_case_fires_on_an_illegal_setup_and_its_base_is_legal(game, i, case, tmp
 def _present(game: str, scenarios, test):
     """(scenario id, seed, setup as data) of the first generated setup where `test(setup)` holds."""
     for sid in scenarios:
-        for seed in SEEDS:
+        for seed in TRIES:
             setup = api.generate(DATA, game, sid, seed)
             if test(setup):
                 return sid, seed, setup.as_dict()
@@ -242,7 +242,7 @@ def test_every_game_has_a_ledger_with_every_scenario():
             assert len(ledger.of(sid)) >= 10, (game, sid)
 
 
-SEEDS = Path(__import__("os").environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))  # beside the checkout
+SEED_TEXTS = Path(__import__("os").environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))  # beside the checkout
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -252,9 +252,9 @@ def test_every_quote_is_in_the_seed_at_its_line(game):
     import re
 
     ledger = DATA.coverage(game)
-    seed = SEEDS / ledger.seed
+    seed = SEED_TEXTS / ledger.seed
     if not seed.is_file():
-        pytest.skip(f"seed text {ledger.seed} not found in {SEEDS} (set PLAYAIDS_SEEDS)")
+        pytest.skip(f"seed text {ledger.seed} not found in {SEED_TEXTS} (set PLAYAIDS_SEEDS)")
     lines = seed.read_text(encoding="utf-8").split("\n")
     squeezed = [re.sub(r"\s+", "", line) for line in lines]
     flat = "".join(squeezed)
