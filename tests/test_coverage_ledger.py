@@ -8,6 +8,7 @@ setup file) and edits of its YAML data."""
 from __future__ import annotations
 
 import copy
+import os
 import shutil
 from pathlib import Path
 
@@ -242,7 +243,7 @@ def test_every_game_has_a_ledger_with_every_scenario():
             assert len(ledger.of(sid)) >= 10, (game, sid)
 
 
-SEED_TEXTS = Path(__import__("os").environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))  # beside the checkout
+SEED_TEXTS = Path(os.environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))  # beside the checkout
 
 
 @pytest.mark.parametrize("game", GAMES)
