@@ -34,6 +34,9 @@ def _describe(err, path=None) -> str:
     where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
         return f"{where}: must be a string, {{ja: ..., en: ...}} or {{text: ...}}"
+    if err.validator in ("oneOf", "anyOf") and isinstance(err.instance, float) and \
+            any(isinstance(x, dict) and x.get("type") == "integer" for x in err.validator_value):
+        return f"{where}: {_short(err.instance)} is not a whole number"
     if err.validator == "additionalProperties":
         return f"{where}: {err.message}"
     if err.validator == "required":

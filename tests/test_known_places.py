@@ -95,3 +95,17 @@ def test_a_turn_record_naming_no_scenario_of_the_game_fails_data_validate(capsys
     path.write_text(text.replace("  - id: scenario-4\n", "  - id: scenario-44\n", 1), encoding="utf-8")
     code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
     assert code == 2 and "scenario-44" in out and "turns.yaml:" in out, out
+
+
+@pytest.mark.parametrize("old,new", [("count: 1,", "count: 1.0,"), ("count: 1,", "count: 3.0,")])
+def test_a_decimal_count_in_a_scenario_fails_data_validate_and_never_reaches_generation(capsys, data_copy, old, new):
+    """One validator for every file kind (issue 21): 3.0 is no whole number in a scenario either."""
+    path = data_copy / "rgi-macarthur" / "scenarios" / "new-guinea.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
+    assert code == 2 and "new-guinea.yaml:" in out and "count: " in out and "is not a whole number" in out, out
+    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "scenario", "rgi-macarthur", "new-guinea",
+                         "--seed", "1")
+    assert code == 2 and "new-guinea.yaml:" in out, out
