@@ -218,7 +218,9 @@ SCENARIO = {
                            "type": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
                            "at": vocabulary.UNIT_AT, "rule": RULE, "note": NOTE, "unless": {"type": "string"},
                            "when": vocabulary.WHEN, "name": {"$ref": "#/definitions/bilingual"},
-                           "sp": {"type": "integer"}, "generate-at": vocabulary.GENERATE_AT},
+                           "sp": {"type": "integer"}, "generate-at": vocabulary.GENERATE_AT,
+                           "face": {"enum": ["up", "down"], "description": "The side the counter sets up on; "
+                                                                           "a placement's face: must agree."}},
             "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
         "constraints": {"type": "array", "items": vocabulary.item_schema(vocabulary.CONSTRAINTS)},
     },
@@ -231,6 +233,8 @@ MAP = {
     "$schema": DRAFT, "$id": BASE + "map.json", "title": "playaids map facts",
     "type": "object",
     "properties": {
+        "numbered-hexes": {"type": "boolean", "description": "A hex map whose hex numbers the rules do not "
+                                                              "give (no grid): a bare number names one of its hexes."},
         "grid": {"type": "object",
                  "properties": {"digits": {"type": "integer"}, "columns": {"enum": ["vertical"]},
                                 "shifted": {"enum": ["even", "odd"]}, "note": NOTE, "rule": RULE},

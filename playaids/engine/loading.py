@@ -39,7 +39,7 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
                                 f"1-{vocabulary.MAX_COUNT}")
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
-                          u.get("generate-at")))
+                          u.get("generate-at"), u.get("face")))
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
                     doc.get("missing"), located.path, doc, located)
@@ -66,6 +66,8 @@ def map_from(documents) -> GameMap:
     for located in documents:
         load.validate(located, "map")
         doc = located.data
+        if doc.get("numbered-hexes"):
+            gmap.numbered_hexes = True
         if "grid" in doc:
             g = doc["grid"]
             gmap.grid = HexGrid(g.get("digits", 2), g.get("columns", "vertical"), g.get("shifted", "even"))

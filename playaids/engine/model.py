@@ -55,6 +55,9 @@ class GameMap:
     places: dict = field(default_factory=dict)  # id -> Place
     grid: HexGrid | None = None
     path: str = ""
+    # a hex map whose geometry the rules do not give (no grid): a bare number names one of its
+    # hexes; on a map of towns or areas a number names nothing
+    numbered_hexes: bool = False
     _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
 
     def place(self, pid: str) -> Place | None:
@@ -130,6 +133,7 @@ class Unit:
     name: dict | None = None
     sp: int | None = None
     generate_at: object = None  # where generation puts a unit its rule lets go anywhere
+    face: str | None = None     # "down": sets up face-down (a placement's `face:` must agree)
 
     @property
     def unstated(self) -> bool:

@@ -67,16 +67,22 @@ def allowed_at(unit: Unit, where: str, ctx) -> tuple[bool | None, str]:
     return None, f"rule {at!r}"
 
 
-def place_problem(at: str, gmap) -> str:
+def place_problem(at: str, gmap, placement: bool = False) -> str:
     """What is wrong with a place a setup or scenario names ("" when the map knows it): blank,
     an unknown id (with the ids it may have meant), a slot the place does not have, a hex number
-    the map's grid does not read."""
+    the map's grid does not read, a bare number on a map of towns or areas. A placement
+    (`placement`) cannot stand in a zone as a whole when the map lists all its places."""
     if not at:
         return "missing: give a place or hex"
     if at in ANYWHERE:
         return ""
     owner, _, slot = at.partition("#")
     place = gmap.place(owner)
+    members = [p.id for p in gmap.places.values() if owner in p.zones]
+    if placement and not slot and place is not None and place.kind == "zone" and members and \
+            not place.unlisted_members and not place.slots:
+        return (f"{owner} is a zone of {len(members)} places: give the one the unit is in "
+                f"({', '.join(members[:6])}{', ...' if len(members) > 6 else ''})")
     zones = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
     if place is None and owner in zones and not slot:   # a zone its places name, with no entry of its own
         return ""
@@ -87,13 +93,17 @@ def place_problem(at: str, gmap) -> str:
             return ""
         return (f"{owner} has {place.slots} slots (#1-#{place.slots})" if place.slots else
                 f"{owner} has no numbered slots")
-    if at.isdigit():
-        if gmap.grid is None or gmap.grid.parse(at) is not None:
+    if at.isdigit() and gmap.grid is not None:
+        if gmap.grid.parse(at) is not None:
             return ""
         return f"hex {at} is not a hex number of this map ({2 * gmap.grid.digits} digits)"
+    if at.isdigit() and gmap.numbered_hexes:
+        return ""
     names = {z: z for z in zones}
     for pid, pl in gmap.places.items():
         names[pid] = pid
+        if pid.rpartition("-")[2].isdigit():   # "21" for area-21
+            names.setdefault(pid.rpartition("-")[2], pid)
         for text in (pl.name or {}).values():
             if isinstance(text, str):
                 names[text.lower()] = pid
@@ -141,12 +151,23 @@ def check_units(setup, ctx) -> list[Violation]:
             out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence",
                                  key=("placements", i)))
             continue
+        face = p.extra.get("face")
+        if unit.face and face is not None and str(face) != unit.face:
+            out.append(Violation(unit.rule, where, f"{p.unit} sets up face-{unit.face}, not {face}", check="face",
+                                 key=("placements", i, "face")))
         ok, desc = allowed_at(unit, p.at, ctx)
         if ok is False:
             out.append(Violation(unit.rule, where, f"must be {desc}", check="place", key=("placements", i)))
         elif ok is None:
             out.append(Violation(unit.rule, where, _unknowable(unit.at, p.at, desc, ctx),
                                  status="unchecked", check="place", key=("placements", i)))
+    unplaced = [u for u in ctx.scenario.units if u.unstated and not placed[u.id] and present(u, ctx)]
+    if unplaced:   # how many is a counter fact: never a violation, never a silent pass
+        names = [(u.name or {}).get("en") or u.id for u in unplaced]
+        out.append(Violation("", "units of unstated number",
+                             f"none placed of {', '.join(names)} (how many set up is printed on the counters, "
+                             "not in the rules)", status="unchecked", check="unstated-count",
+                             key=("placements",), ref="setup:unstated"))
     for unit in ctx.scenario.units:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):

@@ -47,7 +47,7 @@ def check_places(setup, gmap) -> list[Violation]:
     naming the places it may have meant; never `unchecked`."""
     out = []
     for i, p in enumerate(setup.placements):
-        problem = placement.place_problem(str(p.at).strip() if p.at is not None else "", gmap)
+        problem = placement.place_problem(str(p.at).strip() if p.at is not None else "", gmap, placement=True)
         if problem:
             shown = f"{p.unit} at {p.at}" if str(p.at or "").strip() else p.unit
             out.append(Violation("", f"placements.{i} ({shown})", problem, status="error",
@@ -63,7 +63,7 @@ def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
     for e in scenario.elements:
         out += _ref(vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx), f"element:{e['id']}")
     for v in placement.check_units(setup, ctx):
-        out += _ref([v], f"unit:{setup.placements[v.key[1]].unit}" if len(v.key) == 2 else "")
+        out += _ref([v], f"unit:{setup.placements[v.key[1]].unit}" if len(v.key) >= 2 else "")
     ids = dict(zip(map(id, scenario.constraints), vocabulary.constraint_ids(scenario.constraints)))
     shared = [c for c in scenario.constraints if c["kind"] != "game"]
     own = [c for c in scenario.constraints if c["kind"] == "game"]  # the game's checks come last
