@@ -471,6 +471,8 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     except pdfread.TooBig as e:
         raise DataError(path, f"PDF too big to read: {e}") from None
     except Exception as e:  # pdfminer raises many kinds for a damaged or non-PDF file
+        if big := pdfread.too_big(e):
+            raise DataError(path, f"PDF too big to read: {big}") from None
         raise DataError(path, f"not a readable PDF ({type(e).__name__})") from None
     where_page = f"p. {page}, " if page is not None else ""
     out = []
@@ -493,10 +495,22 @@ def _pages_with_tables(source, limit: int = 200) -> str:
     """`; tables on pages 3, 5` for the hint of a page that holds none."""
     import pdfplumber
 
+    from playaids import pdfread
+
     if isinstance(source, io.BytesIO):
         source.seek(0)
+    pdfread.budget(chars=pdfread.MAX_CHARS)   # a hint: one page's worth of glyphs
+    found = []
     with pdfplumber.open(source) as pdf:
-        found = [k for k, p in enumerate(pdf.pages[:limit], 1) if p.find_tables()]
+        try:
+            for k, p in enumerate(pdfread.pages(pdf), 1):
+                if k > limit:
+                    break
+                if p.find_tables():
+                    found.append(k)
+        except Exception as e:
+            if not pdfread.too_big(e):   # a hint: the pages read so far
+                raise
     if not found:
         return "; no page of the PDF holds one"
     return f"; tables on page{'s' if len(found) > 1 else ''} {', '.join(map(str, found))} (use --page)"

@@ -1,0 +1,85 @@
+"""Issue 25: a small input claiming a large amount of work is refused in one line (exit 2) or
+done within its budget - a span of 1e9, a compressed stream under every spelling of its filter,
+a page count, a glyph count, deep or long numbers. A case that used to cost gigabytes also runs in a process whose
+address space is capped at 600 MiB."""
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import hostile_shapes as hs  # noqa: E402
+
+CAP = 600 << 20   # address space: Python with pdfminer and a 32 MiB stream fit, a 512 MiB one does not
+
+
+def one_line(r, code=2):
+    err = r.stderr.decode()
+    assert r.returncode == code, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err and "internal error" not in err, err
+    return lines[0]
+
+
+def run_capped(*args, stdin=None):
+    """`playaids ARGS` in a process of at most 600 MiB of address space (a blow-up is a MemoryError, exit 3)."""
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+    with open(stdin or os.devnull, "rb") as inp:
+        return subprocess.run([sys.executable, "-m", "playaids", *map(str, args)], capture_output=True, stdin=inp,
+                              preexec_fn=cap, cwd=ROOT, timeout=60)
+
+
+# --- PDF: every spelling of a filter, a page count, glyphs ----------------------------------------
+
+@pytest.mark.parametrize("spelling", sorted(hs.FLATE_SPELLINGS))
+def test_a_pdf_bomb_is_refused_whatever_its_filter_is_called(tmp_path, spelling, cli_in):
+    f = hs.write(tmp_path / "bomb.pdf", hs.bomb_pdf(spelling, unpacked=48 << 20))
+    line = one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+    assert "PDF too big to read: a compressed stream unpacks to more than 32 MiB" in line, line
+    line = one_line(cli_in("preflight", f))
+    assert "too big to check: a compressed stream unpacks to more than 32 MiB" in line, line
+
+
+def test_a_half_gigabyte_bomb_from_standard_input_stays_small(tmp_path):
+    f = hs.write(tmp_path / "bomb.pdf", hs.bomb_pdf("escaped", unpacked=512 << 20))
+    assert "PDF too big to read" in one_line(run_capped("check-table", "okinawa", "fleet-damage", "-", stdin=f))
+
+
+def test_pages_sharing_a_dense_stream_are_bounded_by_the_glyphs_drawn(tmp_path, cli_in, monkeypatch):
+    from playaids import pdfread
+
+    many = hs.write(tmp_path / "many.pdf", hs.dense_pages_pdf(2000, 80))
+    assert "2000 pages, more than the 300 a play aid has" in one_line(cli_in("preflight", many))
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 200,000 in use
+    dense = hs.write(tmp_path / "dense.pdf", hs.dense_pages_pdf(30, 800))   # 24,000 glyphs
+    assert "its pages draw more than 20,000 glyphs" in one_line(cli_in("preflight", dense))
+    line = one_line(cli_in("check-table", "okinawa", "fleet-damage", dense))
+    assert "its pages draw more than 20,000 glyphs" in line
+
+
+def test_a_pdf_without_pages_or_not_a_file_is_refused(tmp_path, cli_in):
+    f = hs.write(tmp_path / "zero.pdf", hs.zero_page_pdf())
+    assert "the PDF has no page" in one_line(cli_in("preflight", f))
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    assert "not a regular file" in one_line(cli_in("preflight", fifo))   # never opened: no block
+
+
+def test_overprint_check_is_linear_in_the_glyphs():
+    import time
+
+    from playaids.preflight import _overprinted
+
+    column = [{"x0": 10.0, "x1": 16.0, "top": 7.0 * i, "bottom": 7.0 * i + 6, "text": "x"} for i in range(20_000)]
+    t0 = time.perf_counter()
+    assert _overprinted(column) is None
+    assert time.perf_counter() - t0 < 2
+    column.append({"x0": 11.0, "x1": 17.0, "top": 70.5, "bottom": 76.5, "text": "y"})
+    a, b = _overprinted(column)
+    assert {a["top"], b["top"]} == {70.0, 70.5}
