@@ -83,3 +83,30 @@ def test_overprint_check_is_linear_in_the_glyphs():
     column.append({"x0": 11.0, "x1": 17.0, "top": 70.5, "bottom": 76.5, "text": "y"})
     a, b = _overprinted(column)
     assert {a["top"], b["top"]} == {70.0, 70.5}
+
+
+# --- tables that claim more than they hold --------------------------------------------------------
+
+@pytest.mark.parametrize("ext,span", [("json", "1e9"), ("yaml", "1000000000"), ("txt", "1e9"), ("json", "-3"),
+                                      ("json", "10")])
+def test_a_cell_spanning_more_columns_than_the_table_has_is_refused(tmp_path, ext, span, cli_in):
+    f = hs.write(tmp_path / f"span.{ext}", hs.span_table(span, rows=3))
+    line = one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+    assert f"a cell spans {int(float(span))} columns; the table has 9" in line, line
+
+
+def test_a_span_within_the_table_still_reads(tmp_path, cli_in):
+    f = hs.write(tmp_path / "span.json", hs.span_table("9"))
+    r = cli_in("check-table", "okinawa", "fleet-damage", f)
+    assert r.returncode == 1 and b"Traceback" not in r.stderr, r.stderr   # read, and differs from the table
+
+
+@pytest.mark.parametrize("text,says", [
+    (hs.deep_json(50_000), "JSON: nested too deeply to be a table"),
+    ("[[" + "9" * 5000 + ", 1]]", "JSON: a number too long to be a table's value"),
+])
+@pytest.mark.parametrize("ext", ["json", "txt"])
+def test_deep_or_long_json_is_one_line(tmp_path, text, says, ext, cli_in):
+    f = hs.write(tmp_path / f"t.{ext}", text)
+    line = one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+    assert says in line if ext == "json" else "not a table" in line   # .txt: not sniffed as JSON

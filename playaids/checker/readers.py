@@ -88,10 +88,12 @@ def sniff(text: str) -> str:
     """Guess the format of a text file from its content (its first lines: linear in the size)."""
     s = text.lstrip("\ufeff \t\r\n")
     if s[:1] in "{[":
+        if _too_many_values(s):
+            return "json"   # read_json refuses it before parsing: never parsed whole here
         try:
             json.loads(s)
             return "json"
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
     lines = []
     for ln in io.StringIO(text):
@@ -250,8 +252,17 @@ def _text(v) -> str:
     raise ValueError(f"not a cell value: {v!r}")
 
 
-def _span(v) -> int:
-    return v.get("span", 1) if isinstance(v, dict) and isinstance(v.get("span", 1), int) else 1
+def _span(v, width: int) -> int:
+    """How many columns a cell covers: at most the table's columns (a claim of 1e9 is refused,
+    not padded to a billion cells)."""
+    span = v.get("span", 1) if isinstance(v, dict) else 1
+    if isinstance(span, float) and span.is_integer():   # JSON's 1e9
+        span = int(span)
+    if not isinstance(span, int) or isinstance(span, bool):
+        raise ValueError(f"a cell's span is {span!r}, not a number of columns")
+    if not 1 <= span <= max(width, 1):
+        raise ValueError(f"a cell spans {span} columns; the table has {width}")
+    return span
 
 
 def _grid_doc(doc: dict, name: str) -> RawTable:
@@ -261,7 +272,7 @@ def _grid_doc(doc: dict, name: str) -> RawTable:
         if isinstance(r, dict):
             cells = []
             for c in r.get("cells") or []:
-                cells += [_text(c)] + [""] * (_span(c) - 1)
+                cells += [_text(c)] + [""] * (_span(c, len(header) - 1) - 1)
             rows.append([_text(r.get("label"))] + cells)
         else:
             rows.append([_text(c) for c in r])
@@ -302,8 +313,12 @@ MAX_VALUES = 400_000   # of a JSON or YAML table: parsed objects cost far more t
 def _values_bound(text: str, path) -> None:
     """Refuse, before parsing, a document with more separators (commas, lines) than a table
     has values: parsing it would cost far more memory than its size."""
-    if text.count(",") + text.count("\n") > MAX_VALUES:
+    if _too_many_values(text):
         raise DataError(path, f"more than {MAX_VALUES:,} values: not a table a rulebook prints")
+
+
+def _too_many_values(text: str) -> bool:
+    return text.count(",") + text.count("\n") > MAX_VALUES
 
 
 def read_json(text: str, path=None) -> list[RawTable]:
@@ -312,6 +327,10 @@ def read_json(text: str, path=None) -> list[RawTable]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise DataError(path, f"JSON: {e.msg}", e.lineno, e.colno) from None
+    except RecursionError:
+        raise DataError(path, "JSON: nested too deeply to be a table") from None
+    except ValueError as e:   # an integer of more than 4,300 digits
+        raise DataError(path, "JSON: a number too long to be a table's value") from None
     try:
         return tables_of_document(doc, "json")
     except ValueError as e:
