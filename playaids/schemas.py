@@ -295,10 +295,12 @@ TURNS = {
         "rule": RULE,
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
-        "turns": {"type": "integer", "minimum": 1, "description": "Boxes on the longest track."},
+        # bounds: a sheet draws one box a turn; a turn spans a day to a year of the calendar
+        "turns": {"type": "integer", "minimum": 1, "maximum": 500, "description": "Boxes on the longest track."},
         "turn_length": {"$ref": "#/definitions/text"},
         "calendar": _entry({"start": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
-                            "step_days": {"type": "integer", "minimum": 1}, "rule": RULE, "note": NOTE},
+                            "step_days": {"type": "integer", "minimum": 1, "maximum": 366}, "rule": RULE,
+                            "note": NOTE},
                            ("start", "step_days", "rule")),
         "labels": {"type": "array", "items": _entry(
             {"turn": {"type": "integer", "minimum": 1}, "text": {"$ref": "#/definitions/text"},

@@ -110,3 +110,33 @@ def test_deep_or_long_json_is_one_line(tmp_path, text, says, ext, cli_in):
     f = hs.write(tmp_path / f"t.{ext}", text)
     line = one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
     assert says in line if ext == "json" else "not a table" in line   # .txt: not sniffed as JSON
+
+
+@pytest.mark.parametrize("edit,says", [
+    (("step_days: 3", "step_days: 99999999999999999999"), "calendar.step_days: 99999999999999999999 is greater than "
+                                                          "the maximum of 366"),
+    (("turns: 28", "turns: 1000000000"), "turns: 1000000000 is greater than the maximum of 500"),
+])
+def test_turn_record_numbers_are_bounded(tmp_path, edit, says, cli_in):
+    import shutil
+
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    f = tmp_path / "okinawa" / "turns.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+    line = one_line(cli_in("--data", tmp_path, "--no-builtin", "turns", "okinawa", "-o", tmp_path / "t.pdf"))
+    assert says in line and not (tmp_path / "t.pdf").exists()
+
+
+# --- closed or full standard streams ---------------------------------------------------------------
+
+@pytest.mark.parametrize("shell,says", [
+    ("verify - <&-", "playaids: standard input is closed"),
+    ("table okinawa fleet-damage >&-", "playaids: standard output is closed"),
+    ("list > /dev/full", "playaids: standard output: No space left on device"),
+])
+def test_closed_or_full_standard_streams_are_one_line(shell, says):
+    if "/dev/full" in shell and not os.access("/dev/full", os.W_OK):
+        pytest.skip("no /dev/full here")
+    r = subprocess.run(["sh", "-c", f'"{sys.executable}" -m playaids {shell}'], capture_output=True, cwd=ROOT,
+                       timeout=60)
+    assert one_line(r) == says

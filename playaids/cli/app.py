@@ -402,9 +402,31 @@ for _command in games.commands():  # each game's own commands (games.base.Game.c
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
+class _Closed:
+    """Standard input or output the shell closed (`<&-`, `>&-`): using it is one line, exit 2."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __getattr__(self, attr):
+        if attr in ("isatty", "flush", "close"):   # the interpreter flushes at exit: nothing to do
+            return lambda: False
+        if attr in ("buffer",):
+            return self
+        raise PlayaidsError(f"standard {self.name} is closed")
+
+
+def _closed_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _Closed("input")
+    if sys.stdout is None:
+        sys.stdout = _Closed("output")
+
+
 def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     atomic.forget_inputs()
+    _closed_streams()
     try:
         cli(args=argv, prog_name="playaids", standalone_mode=False, obj={})
     except PlayaidsError as e:
@@ -427,8 +449,8 @@ def main(argv=None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
-    except OSError as e:
-        click.echo(printable(f"playaids: {e.filename or ''}: {e.strerror or e}"), err=True)
+    except OSError as e:   # a write to standard output names no file: `> /dev/full`
+        click.echo(printable(f"playaids: {e.filename or 'standard output'}: {e.strerror or e}"), err=True)
         sys.exit(2)
     except Exception as e:  # a bug: still one line, the traceback on request
         if os.environ.get("PLAYAIDS_DEBUG"):
