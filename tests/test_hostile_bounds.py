@@ -140,3 +140,19 @@ def test_closed_or_full_standard_streams_are_one_line(shell, says):
     r = subprocess.run(["sh", "-c", f'"{sys.executable}" -m playaids {shell}'], capture_output=True, cwd=ROOT,
                        timeout=60)
     assert one_line(r) == says
+
+
+# --- what the schema accepts is drawn or refused in one line ----------------------------------------
+
+def test_a_cell_too_tall_for_a_page_is_one_line_not_an_internal_error(tmp_path, cli_in):
+    import shutil
+
+    import yaml
+
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    f = tmp_path / "okinawa" / "tables" / "fleet-damage.yaml"
+    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    doc["rows"][1]["cells"][3] = "長い" * 1995   # 3,990 characters: the schema allows 4,000
+    f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    r = cli_in("--data", tmp_path, "--no-builtin", "table", "okinawa", "fleet-damage", "-o", tmp_path / "x.pdf")
+    assert "too long to fit a page" in one_line(r) and not (tmp_path / "x.pdf").exists()

@@ -57,6 +57,12 @@ def _work(job: Job):
         return None
     except PlayaidsError as e:  # exceptions with custom signatures do not pickle: send the line
         return str(e)
+    except Exception as e:
+        from playaids.render import page
+
+        if (unfit := page.unfit(e, job.path)) is None:
+            raise
+        return str(unfit)
 
 
 def _die_with_parent(parent: int) -> None:

@@ -453,6 +453,11 @@ def main(argv=None) -> None:
         click.echo(printable(f"playaids: {e.filename or 'standard output'}: {e.strerror or e}"), err=True)
         sys.exit(2)
     except Exception as e:  # a bug: still one line, the traceback on request
+        if e.__class__.__name__ == "LayoutError":   # data too long to draw: a refusal, not a bug
+            from playaids.render import page
+
+            click.echo(f"playaids: {page.unfit(e, 'the output')}", err=True)
+            sys.exit(2)
         if os.environ.get("PLAYAIDS_DEBUG"):
             raise
         click.echo(printable(f"playaids: internal error: {type(e).__name__}: {e} (PLAYAIDS_DEBUG=1 shows the traceback)"),
