@@ -1,0 +1,61 @@
+"""Issue 25, where paths meet: no command replaces a file named as one of its inputs, nor
+anything but a regular file it created; a link is written through, never replaced; nothing is
+read through a symlink leaving its folder; special files at every path argument."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def one_line(r, code=2):
+    err = r.stderr.decode()
+    assert r.returncode == code, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err and "internal error" not in err, err
+    return lines[0]
+
+
+# --- outputs that equal inputs (item 7) -------------------------------------------------------------
+
+@pytest.mark.parametrize("args,says", [
+    (("okinawa", "campaign", "--template", "--map", "{f}", "-o", "{f}"), "no --seed, --count, --sheet, --map"),
+    (("asl-chapter-g", "caves", "--template", "--terrain", "{f}", "-o", "{f}"), "--map, --terrain"),
+])
+def test_template_refuses_the_files_it_would_ignore_and_keeps_them(tmp_path, args, says, cli_in):
+    f = tmp_path / "m.yaml"
+    f.write_text("places: []\n", encoding="utf-8")
+    r = cli_in("scenario", *[a.format(f=f) for a in args])
+    assert says in one_line(r) and f.read_text(encoding="utf-8") == "places: []\n"
+
+
+def test_a_sheet_of_count_named_like_the_output_is_refused(tmp_path, cli_in):
+    out, sheet = tmp_path / "s.4.pdf", tmp_path / "s.pdf"
+    r = cli_in("scenario", "rgi-macarthur", "korea", "--seed", 3, "--count", 2, "-o", out, "--sheet", sheet)
+    assert "named by -o and by --sheet (the sheet of seed 4)" in one_line(r)
+    assert not out.exists() and not (tmp_path / "s.3.pdf").exists()
+
+
+# --- /dev/stdout, links and folders as -o (item 8) -----------------------------------------------------
+
+def test_dev_stdout_is_written_into_and_a_link_through(tmp_path):
+    target = tmp_path / "got.csv"
+    with open(target, "wb") as f:
+        r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "--format", "csv",
+                            "-o", "/dev/stdout"], stdout=f, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert target.read_text(encoding="utf-8").startswith("Target fleet,1,2,3")
+    assert os.path.islink("/dev/stdout") or not os.path.exists("/dev/stdout")
+    link, real = tmp_path / "link.csv", tmp_path / "real.csv"
+    link.symlink_to(real.name)
+    r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "--format", "csv",
+                        "-o", link], capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0 and link.is_symlink() and real.read_text(encoding="utf-8").startswith("Target fleet")
+
+
+def test_an_output_naming_a_folder_is_refused(tmp_path, cli_in):
+    r = cli_in("table", "okinawa", "fleet-damage", "--format", "csv", "-o", f"{tmp_path}/newdir/")
+    assert "names a folder; give a file name" in one_line(r)
+    assert not (tmp_path / "newdir").exists()
