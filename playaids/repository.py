@@ -105,6 +105,7 @@ class Repository:
     def parse(self, path) -> yamlsafe.Located:
         """A data file, parsed once while unchanged (callers treat it as read-only)."""
         path = os.fspath(path)
+        self._at_home(path)
         try:
             st = os.stat(path)
             key = (path, st.st_mtime_ns, st.st_size)
@@ -117,6 +118,16 @@ class Repository:
             return self._parsed[key]
         located = self._parsed[key] = yamlsafe.load(path)
         return located
+
+    def _at_home(self, path: str) -> None:
+        """Refuse a data file that is a link leaving its data folder (`glossary.yaml ->
+        /etc/passwd`): it is not read, so no error can show a line of it."""
+        for d in self.layers:
+            if not Path(os.path.abspath(path)).is_relative_to(os.path.abspath(d)):
+                continue
+            if not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(d)):
+                raise DataError(path, f"a link leaving the data folder {d}: not read")
+            return
 
     def validate(self, located: yamlsafe.Located, kind: str) -> None:
         load.validate(located, kind, self.valid_digests)
