@@ -59,3 +59,58 @@ def test_an_output_naming_a_folder_is_refused(tmp_path, cli_in):
     r = cli_in("table", "okinawa", "fleet-damage", "--format", "csv", "-o", f"{tmp_path}/newdir/")
     assert "names a folder; give a file name" in one_line(r)
     assert not (tmp_path / "newdir").exists()
+
+
+# --- data files leaving their folder (item 9) --------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["glossary.yaml", "game.yaml", "tables/road-costs.yaml"])
+def test_a_data_file_linked_out_of_its_folder_is_not_read(tmp_path, name, cli_in):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:SECRET-LINE\n", encoding="utf-8")
+    f = data / "rgi-macarthur" / name
+    f.unlink()
+    f.symlink_to(secret)
+    for args in (("list",), ("glossary", "rgi-macarthur"), ("table", "rgi-macarthur", "road-costs"),
+                 ("data", "validate")):
+        r = cli_in("--data", data, "--no-builtin", *args)
+        out = r.stdout.decode() + r.stderr.decode()
+        assert "SECRET" not in out and "root:" not in out, (args, out)
+    line = one_line(cli_in("--data", data, "--no-builtin", "data", "validate"))
+    assert "a link leaving the data folder" in line and name in line
+
+
+def test_a_link_inside_the_data_folder_is_read(tmp_path, cli_in):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    tables = data / "rgi-macarthur" / "tables"
+    (tables / "road-costs.yaml").rename(data / "rgi-macarthur" / "road-costs.keep")
+    (tables / "road-costs.yaml").symlink_to("../road-costs.keep")
+    assert cli_in("--data", data, "--no-builtin", "table", "rgi-macarthur", "road-costs").returncode == 0
+
+
+# --- the build cache is a hint (item 10) --------------------------------------------------------------
+
+def test_a_damaged_build_cache_is_rebuilt_and_never_vouches_for_a_table(tmp_path):
+    from test_build import _small_data
+
+    from conftest import run_cli
+    from playaids import load, yamlsafe
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    build = ("--data", data, "--no-builtin", "build", "--only", "turns", "--lang", "en", "--out", out)
+    assert run_cli(*build).returncode == 0
+    cache = out / ".playaids-cache"
+    for texts in (("5", "null", "[1, 2]"), ("[1, 2]", "5", '{"stamp": 5, "games": 5, "outputs": {"../x": 1}}')):
+        for name, text in zip(("valid.json", "documents.json", "build.json"), texts):
+            (cache / name).write_text(text, encoding="utf-8")
+        r = run_cli(*build)
+        assert r.returncode == 0 and b" 0 unchanged" in r.stderr, (texts, r.stderr)   # all rendered again
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("rule:", "rul:", 1), encoding="utf-8")
+    key = f"table:{load._schema_digest('table')}:{yamlsafe.load(table).digest}"
+    (cache / "valid.json").write_text(f'["{key}"]', encoding="utf-8")
+    assert "unknown key 'rul'" in one_line(run_cli(*build))

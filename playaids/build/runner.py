@@ -118,6 +118,8 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
         cache = json.loads(cache_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         cache = {}
+    if not isinstance(cache, dict):   # a damaged cache is a hint gone: everything is rendered
+        cache = {}
     code = stamp.code_key()
     todo, keys = [], {}
     for job in jobs:
