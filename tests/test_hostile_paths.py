@@ -114,3 +114,37 @@ def test_a_damaged_build_cache_is_rebuilt_and_never_vouches_for_a_table(tmp_path
     key = f"table:{load._schema_digest('table')}:{yamlsafe.load(table).digest}"
     (cache / "valid.json").write_text(f'["{key}"]', encoding="utf-8")
     assert "unknown key 'rul'" in one_line(run_cli(*build))
+
+
+# --- build --watch keeps hearing (item 11) ------------------------------------------------------------
+
+def test_watch_sees_a_restored_game_and_a_change_keeping_size_and_mtime(tmp_path):
+    from test_build import _small_data
+
+    from playaids.build import watch
+    from playaids.repository import Repository
+
+    data = _small_data(tmp_path)
+    repo = Repository(data)
+    game = data / "rgi-macarthur" / "game.yaml"
+    before = watch._signature(repo)
+    assert any(s[0] == str(game) for s in before)
+    text = game.read_bytes()
+    game.unlink()
+    repo.refresh()
+    repo.game_ids()   # the repository now keeps a listing without the game
+    gone = watch._signature(repo)
+    assert gone != before and not any(s[0] == str(game) for s in gone)
+    game.write_bytes(text)
+    back = watch._signature(repo)   # no refresh: the watch looks at the folders itself
+    assert any(s[0] == str(game) for s in back) and len(back) == len(before)
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    st = table.stat()
+    old = table.read_bytes()
+    table.write_bytes(old.replace(b"rule:", b"rulE:", 1))   # the same size
+    os.utime(table, ns=(st.st_atime_ns, st.st_mtime_ns))   # and the same mtime
+    assert table.stat().st_size == st.st_size and table.stat().st_mtime_ns == st.st_mtime_ns
+    assert watch._signature(repo) != back
+    fifo = data / "rgi-macarthur" / "tables" / "pipe.yaml"
+    os.mkfifo(fifo)   # listed by the layout, never opened (it would block)
+    assert not any(s[0] == str(fifo) for s in watch._signature(repo))
