@@ -131,6 +131,10 @@ def emit(data: str | bytes, out) -> None:
     as it is, a PDF (bytes) only to a pipe, never to a terminal."""
     import sys
 
+    from playaids.errors import printable_text
+
+    if isinstance(data, str):   # an escape sequence held in a data value or a checked file is shown, not run
+        data = printable_text(data)
     if out and str(out) != "-":
         write_bytes(out, data.encode("utf-8") if isinstance(data, str) else data)
     elif isinstance(data, str):

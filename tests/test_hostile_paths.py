@@ -148,3 +148,44 @@ def test_watch_sees_a_restored_game_and_a_change_keeping_size_and_mtime(tmp_path
     fifo = data / "rgi-macarthur" / "tables" / "pipe.yaml"
     os.mkfifo(fifo)   # listed by the layout, never opened (it would block)
     assert not any(s[0] == str(fifo) for s in watch._signature(repo))
+
+
+# --- terminal escapes held in files and data are shown, never sent raw (item 14) ----------------------
+
+def test_escapes_in_a_checked_file_and_in_data_values_are_shown_not_sent(tmp_path, cli_in):
+    import shutil
+
+    f = tmp_path / "esc.csv"
+    f.write_bytes(b"Target fleet,1\n\x1b[2Jx,\x1b[31mred\n")
+    for fmt in ("text", "diff", "html"):
+        r = cli_in("check-table", "okinawa", "fleet-damage", f, "--format", fmt)
+        assert r.returncode == 1 and b"\x1b" not in r.stdout, fmt
+    assert b"\\x1b[2Jx" in cli_in("check-table", "okinawa", "fleet-damage", f).stdout
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    table = tmp_path / "okinawa" / "tables" / "fleet-damage.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("  - S\n", '  - "S\\e[2J\\e]0;pwn\\a"\n', 1),
+                     encoding="utf-8")
+    glossary = tmp_path / "okinawa" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace("en: How to play the game,",
+                                                                   'en: "\\e[2JHow to play the game",', 1),
+                        encoding="utf-8")
+    for args in (("table", "okinawa", "fleet-damage", "--format", "csv"),
+                 ("table", "okinawa", "fleet-damage", "--format", "md"), ("glossary", "okinawa", "--format", "csv"),
+                 ("glossary", "okinawa")):
+        r = cli_in("--data", tmp_path, "--no-builtin", *args)
+        assert r.returncode == 0 and b"\x1b" not in r.stdout and b"\x07" not in r.stdout, (args, r.stderr)
+        assert b"\\x1b" in r.stdout, args
+
+
+def test_completion_offers_no_id_holding_an_escape(tmp_path):
+    from test_build import _small_data
+
+    from conftest import run_cli
+
+    data = _small_data(tmp_path)
+    (data / "rgi-macarthur" / "tables" / "road-costs.yaml").rename(
+        data / "rgi-macarthur" / "tables" / "\x1b]0;pwn\x07.yaml")
+    r = run_cli("--data", data, "check-table", "rgi-macarthur", "", env={"_PLAYAIDS_COMPLETE": "bash_complete",
+                                                                         "COMP_WORDS": f"playaids --data {data} check-table rgi-macarthur ",
+                                                                         "COMP_CWORD": "5"})
+    assert b"\x1b" not in r.stdout and b"damage" in r.stdout, r.stdout
