@@ -83,16 +83,10 @@ class Repository:
         return d
 
     def table_ids(self, game_id: str) -> list[str]:
-        def listing():
-            d = self._known_game(game_id) / "tables"
-            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-        return list(self._keep(("table-ids", game_id), listing))
+        return list(self._keep(("table-ids", game_id), lambda: _stems(self._known_game(game_id) / "tables")))
 
     def scenario_ids(self, game_id: str) -> list[str]:
-        def listing():
-            d = self.game_dir(game_id) / "scenarios"
-            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-        return list(self._keep(("scenario-ids", game_id), listing))
+        return list(self._keep(("scenario-ids", game_id), lambda: _stems(self.game_dir(game_id) / "scenarios")))
 
     def has(self, game_id: str, file: str) -> bool:
         return (self.game_dir(game_id) / file).is_file()
@@ -314,6 +308,18 @@ class Repository:
         located = self.parse(self.game_dir(game_id) / turns.FILE)
         self.validate(located, "turns")
         turns.record_from(located, game_id, None)
+
+
+def _stems(folder: Path) -> list[str]:
+    """The ids of a folder's YAML files; none when there is no folder; a folder that cannot be
+    read is an error (an unreadable scenarios/ once validated as 'no scenarios')."""
+    if not folder.is_dir():
+        return []
+    try:
+        names = os.listdir(folder)
+    except OSError as e:
+        raise DataError(folder, f"cannot read this folder: {e.strerror or e}") from None
+    return sorted(n[:-5] for n in names if n.endswith(".yaml") and not n.startswith("."))
 
 
 def data_dir(override=None, builtin: bool = True) -> Repository:

@@ -189,3 +189,58 @@ def test_completion_offers_no_id_holding_an_escape(tmp_path):
                                                                          "COMP_WORDS": f"playaids --data {data} check-table rgi-macarthur ",
                                                                          "COMP_CWORD": "5"})
     assert b"\x1b" not in r.stdout and b"damage" in r.stdout, r.stdout
+
+
+# --- item 15: what is valid reads, what cannot be read says so -----------------------------------------
+
+def test_json_lines_holding_line_separators_inside_strings_verify(tmp_path, cli_in):
+    import json
+
+    f = tmp_path / "s.jsonl"
+    assert cli_in("scenario", "rgi-macarthur", "korea", "--seed", 5, "--count", 2, "-o", f).returncode == 0
+    docs = [json.loads(ln) for ln in f.read_text(encoding="utf-8").split("\n") if ln]
+    for d in docs:
+        d["note"] = "a\u2028b\u0085c\u2029"
+    f.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    r = cli_in("verify", f)
+    assert r.returncode == 0 and r.stdout.count(b"legal") == 2, r.stderr
+    from playaids import yamlsafe
+
+    assert yamlsafe.load_all(f)[1].data["note"] == "a\u2028b\u0085c\u2029"
+
+
+def test_an_xlsx_whose_dimension_lies_is_read_as_it_is(tmp_path, cli_in):
+    import re
+    import zipfile
+
+    import openpyxl
+
+    csv = cli_in("table", "okinawa", "fleet-damage", "--format", "csv").stdout.decode()
+    wb = openpyxl.Workbook()
+    for row in csv.splitlines():
+        wb.active.append(row.split(","))
+    wb.save(tmp_path / "t.xlsx")
+    with zipfile.ZipFile(tmp_path / "t.xlsx") as zin, zipfile.ZipFile(tmp_path / "a1.xlsx", "w") as zout:
+        for i in zin.infolist():
+            d = zin.read(i.filename)
+            if i.filename.startswith("xl/worksheets/"):
+                d = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1"', d)
+            zout.writestr(i, d)
+    r = cli_in("check-table", "okinawa", "fleet-damage", tmp_path / "a1.xlsx")
+    assert r.returncode == 0, r.stdout + r.stderr   # all ten columns read, not one
+
+
+def test_an_unreadable_scenarios_folder_is_an_error_not_no_scenarios(tmp_path, cli_in, monkeypatch):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    real = os.listdir
+
+    def listdir(p="."):
+        if str(p).endswith("scenarios"):   # as chmod 000 does for a user other than root
+            raise PermissionError(13, "Permission denied")
+        return real(p)
+
+    monkeypatch.setattr(os, "listdir", listdir)
+    line = one_line(cli_in("--data", data, "--no-builtin", "data", "validate"))
+    assert "scenarios: cannot read this folder: Permission denied" in line

@@ -564,6 +564,9 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         for ws in wb.worksheets:
             rows, where = [], []
+            # the rows as the sheet holds them, not as its <dimension> claims (a stale "A1" hid
+            # every column but the first, a short one 2.5 million rows)
+            ws.reset_dimensions()
             for n, row in enumerate(ws.iter_rows(values_only=True), 1):
                 cells += len(row)
                 _too_many(path, cells)
