@@ -156,3 +156,25 @@ def test_a_cell_too_tall_for_a_page_is_one_line_not_an_internal_error(tmp_path, 
     f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     r = cli_in("--data", tmp_path, "--no-builtin", "table", "okinawa", "fleet-damage", "-o", tmp_path / "x.pdf")
     assert "too long to fit a page" in one_line(r) and not (tmp_path / "x.pdf").exists()
+
+
+# --- the YAML reader: values claimed by a small file (item 4) ------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "[" + ",".join(["1"] * 60_000) + "]\n",                        # 120 kB: a flow list
+    "".join("- 1\n" for _ in range(60_000)),                       # a block list
+    "a: 1\n---\n" + "".join("- 1\n" for _ in range(60_000)),       # its second document
+])
+def test_a_yaml_document_of_too_many_values_is_refused_before_parsing(tmp_path, text, cli_in):
+    f = hs.write(tmp_path / "s.yaml", text)
+    line = one_line(cli_in("verify", f))
+    assert "more than 50,000 values: not a file this tool reads" in line, line
+
+
+def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
+    import shutil
+
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    (tmp_path / "okinawa" / "glossary.yaml").write_text("[" + ", ".join(["1"] * 690_000) + "]\n")   # 2 MiB
+    line = one_line(run_capped("--data", tmp_path, "--no-builtin", "data", "validate"))
+    assert "glossary.yaml: more than 50,000 values" in line
