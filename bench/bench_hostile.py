@@ -151,6 +151,15 @@ def cases_round3(tmp: Path):
     fifo = t / "fifo.pdf"
     os.mkfifo(fifo)
     yield "3 preflight, a FIFO named as a PDF", ["preflight", fifo]
+    f = hs.write(t / "column.csv", "x\n" * 1_000_000)
+    yield "5 check-table, a 1M-row one-column CSV", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "rows.csv", "a,b\n" * 19_000)
+    yield "5 check-table, 19,000 rows as --format html", ["check-table", "okinawa", "fleet-damage", f,
+                                                          "--format", "html"]
+    f = hs.write(t / "row.csv", ",".join(["1"] * 50_000) + "\n")
+    yield "6 check-table, one CSV row of 100 kB", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "line.txt", "  ".join(["x"] * 20_000) + "\n" + "a  b\n")
+    yield "6 check-table, one line of text of 60 kB", ["check-table", "okinawa", "fleet-damage", f]
     f = hs.write(t / "deep.json", hs.deep_json(50_000))
     yield "13 check-table, JSON 50,000 deep", ["check-table", "okinawa", "fleet-damage", f]
     f = hs.write(t / "digits.json", "[[" + "9" * 5000 + ", 1]]")

@@ -11,6 +11,10 @@ DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://playaids.invalid/schema/"
 
 _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?)?"
+# A table a card can draw: the data holds at most 11 columns and 23 rows; a 1,000 x 1,000 one
+# took 683 MB and 102 s to lay out (issue 25)
+MAX_COLUMNS = 40
+MAX_ROWS = 400
 RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
         "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
 NOTE = {"type": "string", "minLength": 1,
@@ -49,15 +53,15 @@ DEFINITIONS = {
     "row": {
         "type": "object",
         "properties": {"label": {"$ref": "#/definitions/text"},
-                       "cells": {"type": "array", "items": {"$ref": "#/definitions/text"}},
+                       "cells": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
                        "rule": RULE, "note": NOTE},
         "required": ["label", "cells"], "additionalProperties": False,
     },
     "grid": {
         "type": "object",
         "properties": {"corner": {"$ref": "#/definitions/text"},
-                       "columns": {"type": "array", "items": {"$ref": "#/definitions/text"}},
-                       "rows": {"type": "array", "items": {"$ref": "#/definitions/row"}},
+                       "columns": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
+                       "rows": {"type": "array", "maxItems": MAX_ROWS, "items": {"$ref": "#/definitions/row"}},
                        "rule": RULE, "note": NOTE},
         "required": ["columns", "rows"], "additionalProperties": False,
     },
@@ -74,8 +78,8 @@ TABLE = {
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
         "corner": {"$ref": "#/definitions/text"},
-        "columns": {"type": "array", "items": {"$ref": "#/definitions/text"}},
-        "rows": {"type": "array", "items": {"$ref": "#/definitions/row"}},
+        "columns": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
+        "rows": {"type": "array", "maxItems": MAX_ROWS, "items": {"$ref": "#/definitions/row"}},
         "modifiers": {"$ref": "#/definitions/grid"},
         "legend": {"type": "array", "items": {
             "type": "object",

@@ -178,3 +178,28 @@ def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
     (tmp_path / "okinawa" / "glossary.yaml").write_text("[" + ", ".join(["1"] * 690_000) + "]\n")   # 2 MiB
     line = one_line(run_capped("--data", tmp_path, "--no-builtin", "data", "validate"))
     assert "glossary.yaml: more than 50,000 values" in line
+
+
+# --- time linear in the input: long rows and lines, many rows (items 5-6) ------------------------------
+
+@pytest.mark.parametrize("name,text", [
+    ("row.csv", ",".join(["1"] * 20_000) + "\n"),                       # one CSV row of 40 kB (was 20 s at 100 kB)
+    ("line.txt", "  ".join(["x"] * 10_000) + "\n" + "a  b\n"),          # one line of 30 kB (was 17 s)
+])
+def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cli_in):
+    import time
+
+    f = hs.write(tmp_path / name, text)
+    t0 = time.perf_counter()
+    r = cli_in("check-table", "okinawa", "fleet-damage", f)
+    assert r.returncode == 1 and time.perf_counter() - t0 < 3, r.stderr
+
+
+@pytest.mark.parametrize("name,text", [
+    ("column.csv", "x\n" * 20_001),
+    ("rows.txt", "a  b\n" * 20_001),
+    ("rows.json", "[" + ",".join(['["a"]'] * 20_001) + "]"),
+])
+def test_more_rows_than_a_rulebook_prints_are_refused(tmp_path, name, text, cli_in):
+    f = hs.write(tmp_path / name, text)
+    assert "more than 20,000 rows" in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
