@@ -203,3 +203,23 @@ def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cl
 def test_more_rows_than_a_rulebook_prints_are_refused(tmp_path, name, text, cli_in):
     f = hs.write(tmp_path / name, text)
     assert "more than 20,000 rows" in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+
+
+def test_accept_entries_are_matched_in_linear_time_first_entry_winning():
+    import time
+    from types import SimpleNamespace
+
+    from playaids.checker.accept import Entry, apply
+    from playaids.checker.compare import Difference
+
+    n = 10_000
+    diffs = [Difference("wrong-value", row=f"Row {i}", column=str(i % 9 + 1), found=f"{i}S") for i in range(n)]
+    entries = [Entry(why=f"w{i}", line=i, row=f"row {i}", found=f"{i}s") for i in range(n)]
+    entries.insert(0, Entry(why="first", line=0, kind="wrong-value", row="Row 5"))
+    entries.append(Entry(why="stale", line=n + 1, column="99"))
+    cmp = SimpleNamespace(differences=diffs)
+    t0 = time.perf_counter()
+    unused = apply(cmp, entries)
+    assert time.perf_counter() - t0 < 2
+    assert cmp.differences[5].accepted == "first" and cmp.differences[6].accepted == "w6"
+    assert [e.why for e in unused] == ["w5", "stale"]

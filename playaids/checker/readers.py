@@ -19,6 +19,7 @@ from playaids.errors import DataError
 MAX_BYTES = 20 * 1024 * 1024
 MAX_CELLS = 1_200_000            # of any file (a million-cell table reads; memory stays under 300 MB)
 MAX_XLSX_UNZIPPED = 200 * 1024 * 1024
+MAX_XLSX_STRINGS = 24 * 1024 * 1024
 STDIN = "-"
 
 
@@ -569,6 +570,11 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             if sum(i.file_size for i in z.infolist()) > MAX_XLSX_UNZIPPED:
                 raise DataError(path, f"the workbook unpacks to more than {MAX_XLSX_UNZIPPED // (1024 * 1024)} MiB")
+            # openpyxl holds the shared strings whole (a 190 MB part took 1.28 GB)
+            strings = sum(i.file_size for i in z.infolist() if i.filename.lower().endswith("sharedstrings.xml"))
+            if strings > MAX_XLSX_STRINGS:
+                raise DataError(path, f"the workbook's shared strings unpack to more than "
+                                      f"{MAX_XLSX_STRINGS // (1024 * 1024)} MiB")
     except zipfile.BadZipFile:
         raise DataError(path, "not a readable .xlsx workbook (not a zip file)") from None
     import openpyxl
