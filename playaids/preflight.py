@@ -231,8 +231,19 @@ def check_all(paths, lang: str | None = None, workers: int | None = None):
     workers = workers or min(len(jobs), os.cpu_count() or 1)
     if workers <= 1 or len(jobs) < 8:
         return [_one(j) for j in jobs]
-    import concurrent.futures
     import multiprocessing
+    import signal
 
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_one, jobs, chunksize=8))
+    # a Pool, not an executor: on Ctrl-C (to the whole group, or to this process alone) the
+    # workers are terminated at once instead of finishing their files (62 s with 10 files)
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=signal.signal,
+                                                    initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        out = list(pool.imap(_one, jobs, chunksize=1))
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    return out

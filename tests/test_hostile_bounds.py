@@ -223,3 +223,35 @@ def test_accept_entries_are_matched_in_linear_time_first_entry_winning():
     assert time.perf_counter() - t0 < 2
     assert cmp.differences[5].accepted == "first" and cmp.differences[6].accepted == "w6"
     assert [e.why for e in unused] == ["w5", "stale"]
+
+
+def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
+    import shutil
+    import signal
+    import time
+
+    one = tmp_path / "crt.pdf"
+    assert cli_in("table", "okinawa", "fleet-damage", "-o", one).returncode == 0
+    pdfs = [tmp_path / f"c{i}.pdf" for i in range(12)]
+    for p in pdfs:
+        shutil.copy(one, p)
+    proc = subprocess.Popen([sys.executable, "-m", "playaids", "preflight", *map(str, pdfs)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    children: list = []
+    while time.monotonic() < deadline and proc.poll() is None and not children:
+        try:
+            children = open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()
+        except OSError:
+            break
+        time.sleep(0.05)
+    if not children:
+        proc.kill()
+        pytest.skip("preflight ended before its workers could be seen")
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)   # the main process alone, not the group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and time.monotonic() - t0 < 3, err
+    time.sleep(0.3)
+    assert not [c for c in children if os.path.exists(f"/proc/{c}") and
+                open(f"/proc/{c}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
