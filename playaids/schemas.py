@@ -15,6 +15,7 @@ _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-
 # took 683 MB and 102 s to lay out (issue 25)
 MAX_COLUMNS = 40
 MAX_ROWS = 400
+MAX_TITLE = 160   # characters of a table's title (the data's longest: 47)
 RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
         "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
 NOTE = {"type": "string", "minLength": 1,
@@ -30,11 +31,11 @@ DEFINITIONS = {
             {"type": "object",
              "properties": {"ja": {"type": "string"}, "en": {"type": "string"},
                             "gloss": {"type": "boolean"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
              "required": ["ja", "en"], "additionalProperties": False},
             {"type": "object",
              "properties": {"text": {"type": "string"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
              "required": ["text"], "additionalProperties": False},
         ],
     },
@@ -72,7 +73,9 @@ TABLE = {
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        # a title is one heading: its length bounded so it fits a card's and a chart set's band
+        "title": {"allOf": [{"$ref": "#/definitions/bilingual"},
+                            {"properties": {"ja": {"maxLength": MAX_TITLE}, "en": {"maxLength": MAX_TITLE}}}]},
         "rule": RULE,
         "dice": {"type": "string", "enum": ["1d6", "2d6", "3d6", "d66", "1d10", "none"]},
         "source": {"$ref": "#/definitions/source"},

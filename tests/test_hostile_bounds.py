@@ -255,3 +255,20 @@ def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
     time.sleep(0.3)
     assert not [c for c in children if os.path.exists(f"/proc/{c}") and
                 open(f"/proc/{c}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+
+
+@pytest.mark.parametrize("edit,says", [
+    (("title: {ja: 艦隊損害表,", "title: {ja: " + "艦" * 161 + ","), "title.ja: 161 characters, at most 160"),
+    (("  - {text: 3S, note:", "  - {text: 3S, span: 1000000000, note:"), "rows.0.cells.7: must be a string"),   # oneOf: no form allows it
+    (("columns: ['1', ", "columns: [" + "'x', " * 40 + "'1', "), "columns"),
+])
+def test_a_table_the_cards_cannot_draw_is_refused_by_its_schema(tmp_path, edit, says, cli_in):
+    import shutil
+
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    f = tmp_path / "okinawa" / "tables" / "fleet-damage.yaml"
+    text = f.read_text(encoding="utf-8")
+    assert edit[0] in text
+    f.write_text(text.replace(*edit, 1), encoding="utf-8")
+    line = one_line(cli_in("--data", tmp_path, "--no-builtin", "data", "validate"))
+    assert "fleet-damage.yaml" in line and says in line, line

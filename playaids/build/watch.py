@@ -28,15 +28,14 @@ def _files(repo):
                 yield from sorted(game.glob(pattern))
 
 
-_DIGESTS: dict = {}   # (path, mtime, ctime, inode, size) -> SHA-256 of the bytes
-
-
-def _signature(repo) -> tuple:
+def _signature(repo, known: dict | None = None) -> tuple:
     """What the data files are now: path, size, modification and change times, inode and the
     bytes' digest, read again while a file changed in the last 2 s (a save keeping size and
-    mtime, `touch -d`, changes ctime; on a filesystem of coarse times the digest tells)."""
+    mtime, `touch -d`, changes ctime; on a filesystem of coarse times the digest tells).
+    `known`: the digests of the last look, (path, mtime, ctime, inode, size) -> SHA-256, updated."""
     import hashlib
 
+    known = {} if known is None else known
     out, digests = [], {}
     now = time.time_ns()
     for path in _files(repo):
@@ -45,15 +44,15 @@ def _signature(repo) -> tuple:
             if not (st.st_mode & 0o170000 == 0o100000):   # regular files only: a FIFO is never opened
                 continue
             key = (str(path), st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_size)
-            if key not in _DIGESTS or now - max(st.st_mtime_ns, st.st_ctime_ns) < DOUBT_NS:
+            if key not in known or now - max(st.st_mtime_ns, st.st_ctime_ns) < DOUBT_NS:
                 with open(path, "rb") as f:
-                    _DIGESTS[key] = hashlib.sha256(f.read(stamp.MAX_FILE)).hexdigest()
-            digests[key] = _DIGESTS[key]
+                    known[key] = hashlib.sha256(f.read(stamp.MAX_FILE)).hexdigest()
+            digests[key] = known[key]
             out.append((*key, digests[key]))
         except OSError:   # removed between the listing and the look: seen at the next look
             continue
-    _DIGESTS.clear()
-    _DIGESTS.update(digests)   # only the files there now
+    known.clear()
+    known.update(digests)   # only the files there now
     return tuple(out)
 
 
@@ -62,7 +61,8 @@ def watch(repo, build_once, report, interval: float = INTERVAL, rounds: int | No
     what each build did, or the one-line error of a build that failed (a file saved half-way
     through an edit), and the watch goes on. Ctrl-C ends it; `rounds` ends it after so many
     builds (tests)."""
-    seen = _signature(repo)
+    digests: dict = {}
+    seen = _signature(repo, digests)
     done = 0
     while True:
         try:
@@ -73,6 +73,6 @@ def watch(repo, build_once, report, interval: float = INTERVAL, rounds: int | No
         if rounds is not None and done >= rounds:
             return
         report(f"watching {len(seen)} data files (Ctrl-C to stop)")
-        while (now := _signature(repo)) == seen:
+        while (now := _signature(repo, digests)) == seen:
             time.sleep(interval)
         seen = now
