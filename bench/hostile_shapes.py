@@ -94,3 +94,10 @@ def write(path: Path, data: bytes | str) -> Path:
     else:
         path.write_bytes(data)
     return path
+
+
+def page_count_claim_pdf(claim: int = 10 ** 9) -> bytes:
+    """One page whose page tree claims `claim` pages."""
+    return pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count %d >>" % claim,
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"])

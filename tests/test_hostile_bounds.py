@@ -272,3 +272,58 @@ def test_a_table_the_cards_cannot_draw_is_refused_by_its_schema(tmp_path, edit, 
     f.write_text(text.replace(*edit, 1), encoding="utf-8")
     line = one_line(cli_in("--data", tmp_path, "--no-builtin", "data", "validate"))
     assert "fleet-damage.yaml" in line and says in line, line
+
+
+# --- the fuzz reaches these shapes: small inputs claiming big sizes, drawn at random -------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_fuzz_readers import FAST  # noqa: E402  (12 examples in make test, SOAK_EXAMPLES in make soak)
+
+_claims = st.one_of(
+    st.tuples(st.just("bomb.pdf"), st.sampled_from(sorted(hs.FLATE_SPELLINGS)), st.integers(33 << 20, 40 << 20)),
+    st.tuples(st.just("pages.pdf"), st.just(""), st.integers(0, 10 ** 12)),
+    st.tuples(st.just("span.json"), st.just(""), st.integers(-10 ** 12, 10 ** 12)),
+    st.tuples(st.just("deep.json"), st.just(""), st.integers(900, 60_000)),
+    st.tuples(st.just("digits.json"), st.just(""), st.integers(4_000, 6_000)),
+    st.tuples(st.just("values.yaml"), st.just(""), st.integers(49_990, 70_000)),
+)
+
+
+def _claim_file(tmp, name, spelling, n):
+    if name == "bomb.pdf":
+        return hs.write(tmp / name, hs.bomb_pdf(spelling, unpacked=n))
+    if name == "pages.pdf":
+        return hs.write(tmp / name, hs.page_count_claim_pdf(n))
+    if name == "span.json":
+        return hs.write(tmp / name, hs.span_table(str(n)))
+    if name == "deep.json":
+        return hs.write(tmp / name, hs.deep_json(n))
+    if name == "digits.json":
+        return hs.write(tmp / name, "[[" + "7" * n + "]]")
+    return hs.write(tmp / name, "".join("- 1\n" for _ in range(n)))
+
+
+@settings(**FAST)
+@given(claim=_claims)
+def test_fuzz_small_inputs_claiming_big_sizes(tmp_path_factory, claim):
+    import time
+
+    from playaids.cli import app
+
+    f = _claim_file(tmp_path_factory.mktemp("claim"), *claim)
+    commands = [("check-table", "okinawa", "fleet-damage", f)]
+    if f.suffix == ".pdf":
+        commands.append(("preflight", f))
+    if f.suffix == ".yaml":
+        commands = [("verify", f)]
+    for args in commands:
+        t0 = time.perf_counter()
+        try:
+            app.main([str(a) for a in args])
+            code = 0
+        except SystemExit as e:
+            code = e.code
+        assert code in (0, 1, 2), (args, code)
+        assert time.perf_counter() - t0 < 10, args
