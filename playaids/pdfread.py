@@ -23,8 +23,9 @@ def join_lines(s: str | None) -> str:
 MAX_UNPACKED = 96 * 1024 * 1024    # all streams of a PDF, unpacked (pdfminer keeps them decoded)
 MAX_STREAM = 32 * 1024 * 1024      # one stream, unpacked
 MAX_CHARS = 60_000                 # glyphs on one page (a dense A4 page of 6 pt text holds 20,000)
-MAX_DOC_CHARS = 200_000            # glyphs read from one PDF, pages sharing a content stream counted each
-                                   # time (pdfminer lays out 20-60 µs a glyph: 10 s at most)
+MAX_DOC_CHARS = 150_000            # glyphs read from one PDF, pages sharing a content stream counted each
+                                   # time (pdfminer lays out 20-60 µs a glyph; the largest aid built, a
+                                   # bilingual chart set, draws 71,000)
 MAX_PAGES = 300                    # read without --page
 
 

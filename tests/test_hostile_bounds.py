@@ -56,7 +56,7 @@ def test_pages_sharing_a_dense_stream_are_bounded_by_the_glyphs_drawn(tmp_path, 
 
     many = hs.write(tmp_path / "many.pdf", hs.dense_pages_pdf(2000, 80))
     assert "2000 pages, more than the 300 a play aid has" in one_line(cli_in("preflight", many))
-    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 200,000 in use
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 150,000 in use
     dense = hs.write(tmp_path / "dense.pdf", hs.dense_pages_pdf(30, 800))   # 24,000 glyphs
     assert "its pages draw more than 20,000 glyphs" in one_line(cli_in("preflight", dense))
     line = one_line(cli_in("check-table", "okinawa", "fleet-damage", dense))
