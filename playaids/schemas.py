@@ -15,6 +15,7 @@ _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-
 # took 683 MB and 102 s to lay out (issue 25)
 MAX_COLUMNS = 40
 MAX_ROWS = 400
+MAX_LABEL = 300   # characters of a row label (300 rows of 300-character labels: every row drawn)
 MAX_TITLE = 160   # characters of a table's title (the data's longest: 47)
 RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
         "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
@@ -39,6 +40,10 @@ DEFINITIONS = {
              "required": ["text"], "additionalProperties": False},
         ],
     },
+    # a row label: drawn in the label column of every card and chart set (the data's longest: 88)
+    "short": {"anyOf": [{"type": "string", "maxLength": MAX_LABEL},
+                        {"type": "object", "properties": {"ja": {"maxLength": MAX_LABEL}, "en": {"maxLength": MAX_LABEL},
+                                                          "text": {"maxLength": MAX_LABEL}}}]},
     "bilingual": {
         "type": "object",
         "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1},
@@ -53,7 +58,7 @@ DEFINITIONS = {
     },
     "row": {
         "type": "object",
-        "properties": {"label": {"$ref": "#/definitions/text"},
+        "properties": {"label": {"allOf": [{"$ref": "#/definitions/text"}, {"$ref": "#/definitions/short"}]},
                        "cells": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
                        "rule": RULE, "note": NOTE},
         "required": ["label", "cells"], "additionalProperties": False,

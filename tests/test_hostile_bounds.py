@@ -261,6 +261,7 @@ def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
     (("title: {ja: 艦隊損害表,", "title: {ja: " + "艦" * 161 + ","), "title.ja: 161 characters, at most 160"),
     (("  - {text: 3S, note:", "  - {text: 3S, span: 1000000000, note:"), "rows.0.cells.7: must be a string"),   # oneOf: no form allows it
     (("columns: ['1', ", "columns: [" + "'x', " * 40 + "'1', "), "columns"),
+    (("label: {ja: ピケット駆逐艦 S,", "label: {ja: " + "艦" * 301 + ","), "label.ja: 301 characters, at most 300"),
 ])
 def test_a_table_the_cards_cannot_draw_is_refused_by_its_schema(tmp_path, edit, says, cli_in):
     import shutil
