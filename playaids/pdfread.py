@@ -1,6 +1,7 @@
 """Read tables back from a PDF page with pdfplumber (round-trip tests, table checker)."""
 from __future__ import annotations
 
+import contextlib
 import re
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
@@ -40,10 +41,12 @@ class _Budget:
         self.unpacked, self.chars, self.page_chars = unpacked, chars, 0
 
 
-_budget = _Budget(MAX_UNPACKED, MAX_DOC_CHARS)
+_budget: _Budget | None = None   # set while a bounded read runs (`with budget():`)
 
 
 def _take_bytes(n: int) -> None:
+    if _budget is None:
+        return
     if n > MAX_STREAM:
         raise TooBig(f"a compressed stream unpacks to more than {MAX_STREAM // (1024 * 1024)} MiB")
     _budget.unpacked -= n
@@ -126,11 +129,13 @@ def _install() -> None:
     decode, render_char = pdftypes.PDFStream.decode, converter.PDFLayoutAnalyzer.render_char
 
     def bounded_decode(self):
-        if self.rawdata is not None and not self.decipher:
+        if _budget is not None and self.rawdata is not None and not self.decipher:
             _take_bytes(_unpacked_size(self))
         return decode(self)
 
     def bounded_render_char(self, *args, **kwargs):
+        if _budget is None:   # pdfplumber used outside a bounded read: as the library is
+            return render_char(self, *args, **kwargs)
         _budget.page_chars += 1
         _budget.chars -= 1
         if _budget.page_chars > MAX_CHARS:
@@ -144,15 +149,23 @@ def _install() -> None:
     converter.PDFLayoutAnalyzer.render_char = bounded_render_char
 
 
-def budget(unpacked: int | None = None, chars: int | None = None) -> None:
-    """A new PDF is being read: its costs count from zero."""
+@contextlib.contextmanager
+def budget(unpacked: int | None = None, chars: int | None = None):
+    """`with budget():` a PDF is read within bounds, its costs counted from zero; outside,
+    pdfminer works as the library does (the patch is process-wide, the bounds are not)."""
     global _budget
     _install()
+    before = _budget
     _budget = _Budget(MAX_UNPACKED if unpacked is None else unpacked, MAX_DOC_CHARS if chars is None else chars)
+    try:
+        yield
+    finally:
+        _budget = before
 
 
 def new_page() -> None:
-    _budget.page_chars = 0
+    if _budget is not None:
+        _budget.page_chars = 0
 
 
 def too_big(e: BaseException) -> TooBig | None:
@@ -165,12 +178,6 @@ def too_big(e: BaseException) -> TooBig | None:
         e = inner[0] if inner else (e.__cause__ or e.__context__)
         seen += 1
     return None
-
-
-def check_unpacked_size(data: bytes, cap: int | None = None) -> None:
-    """Start the budget of a PDF about to be read (kept for callers of the old byte scan: the
-    bound is now kept as pdfminer unpacks each stream, whatever its filter is called)."""
-    budget(MAX_UNPACKED if cap is None else cap)
 
 
 def pages(pdf):

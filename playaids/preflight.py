@@ -188,8 +188,7 @@ def check(path, lang: str | None = None) -> list[Finding]:
         with open(path, "rb") as f:
             if f.read(5) != b"%PDF-":
                 raise PlayaidsError(f"{path}: not a PDF")
-        pdfread.budget()
-        with pdfplumber.open(path) as pdf:
+        with pdfread.budget(), pdfplumber.open(path) as pdf:
             n = len(pdf.pages)
             if n == 0:
                 raise PlayaidsError(f"{path}: the PDF has no page")

@@ -484,10 +484,18 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     if data is None:
         data = Path(path).read_bytes()
     source = io.BytesIO(data)
-    try:
-        pdfread.check_unpacked_size(data)
-    except pdfread.TooBig as e:
-        raise DataError(path, f"PDF too big to read: {e}") from None
+    with pdfread.budget():   # streams, glyphs and pages bounded whatever the file claims
+        tables = _pdf_tables(path, source, page)
+    where_page = f"p. {page}, " if page is not None else ""
+    out = []
+    for k, t in enumerate(tables, 1):
+        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
+    return out
+
+
+def _pdf_tables(path, source, page):
+    from playaids import pdfread
+
     try:
         if page is not None:
             try:
@@ -508,11 +516,7 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
         if big := pdfread.too_big(e):
             raise DataError(path, f"PDF too big to read: {big}") from None
         raise DataError(path, f"not a readable PDF ({type(e).__name__})") from None
-    where_page = f"p. {page}, " if page is not None else ""
-    out = []
-    for k, t in enumerate(tables, 1):
-        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
-    return out
+    return tables
 
 
 def _pages(source) -> str:
@@ -533,9 +537,8 @@ def _pages_with_tables(source, limit: int = 200) -> str:
 
     if isinstance(source, io.BytesIO):
         source.seek(0)
-    pdfread.budget(chars=pdfread.MAX_CHARS)   # a hint: one page's worth of glyphs
     found = []
-    with pdfplumber.open(source) as pdf:
+    with pdfread.budget(chars=pdfread.MAX_CHARS), pdfplumber.open(source) as pdf:   # a hint: one page's glyphs
         try:
             for k, p in enumerate(pdfread.pages(pdf), 1):
                 if k > limit:
