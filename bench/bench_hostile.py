@@ -17,16 +17,37 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 LIMIT_MB = 300
 
 
-def measure(args: list, stdout=subprocess.DEVNULL) -> tuple[int, float, float]:
-    """(exit status, peak MB, seconds) of `playaids ARGS` in a fresh process."""
+CAP_GB = 2          # address-space cap of each case: a blow-up fails fast instead of swapping
+TIMEOUT = 120       # seconds; a case still running is killed (exit -9)
+
+
+def measure(args: list, stdout=subprocess.DEVNULL, stdin=None) -> tuple[int, float, float, str]:
+    """(exit status, peak MB, seconds, last line of stderr) of `playaids ARGS` in a fresh process;
+    `stdin` is a path (or None: no standard input)."""
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (CAP_GB << 30, CAP_GB << 30))
+
     t0 = time.perf_counter()
-    p = subprocess.Popen([sys.executable, "-m", "playaids", *map(str, args)], stdout=stdout,
-                         stderr=subprocess.DEVNULL, cwd=ROOT)
-    _, status, usage = os.wait4(p.pid, 0)
-    return os.waitstatus_to_exitcode(status), usage.ru_maxrss / 1024, time.perf_counter() - t0
+    with tempfile.TemporaryFile() as err, open(stdin or os.devnull, "rb") as inp:
+        p = subprocess.Popen([sys.executable, "-m", "playaids", *map(str, args)], stdout=stdout, stdin=inp,
+                             stderr=err, cwd=ROOT, preexec_fn=cap, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - t0 > TIMEOUT:
+                p.kill()
+            time.sleep(0.02)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        last = (err.read().decode(errors="replace").strip().splitlines() or [""])[-1]
+    return p.returncode, usage.ru_maxrss / 1024, time.perf_counter() - t0, last[:100]
 
 
 def cases(tmp: Path):
@@ -96,14 +117,71 @@ def cases(tmp: Path):
     yield "build, every game, ja/en/both, A4 (cold)", ["build", "--out", tmp / "out", "--lang", "all", "--force"]
 
 
+def _chain(*its):
+    for it in its:
+        yield from it
+
+
+def cases_round3(tmp: Path):
+    """Issue 25: a small input claiming a large amount of work, every PDF filter spelling."""
+    import json
+
+    import hostile_shapes as hs
+
+    t = tmp / "r3"
+    for ext in ("json", "yaml", "txt"):
+        f = hs.write(t / f"span.{ext}", hs.span_table("1e9" if ext != "yaml" else "1000000000"))
+        yield f"1 check-table, a cell of span 1e9 (.{ext})", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "span-rows.json", hs.span_table("50000000", rows=20))
+    yield "1 check-table, span 5e7 on 20 rows", ["check-table", "okinawa", "fleet-damage", f]
+    for spelling in hs.FLATE_SPELLINGS:
+        f = hs.write(t / f"bomb-{spelling}.pdf", hs.bomb_pdf(spelling))
+        yield f"2 check-table, a 1 GiB bomb, filter {spelling}", ["check-table", "okinawa", "fleet-damage", f]
+        yield f"3 preflight, a 1 GiB bomb, filter {spelling}", ["preflight", f]
+    yield "2 check-table, a 1 GiB bomb from stdin", ["check-table", "okinawa", "fleet-damage", "-"], \
+        t / "bomb-abbreviated.pdf"
+    f = hs.write(t / "dense.pdf", hs.dense_pages_pdf(2000, 8000))
+    yield f"3 preflight, 2,000 dense pages ({f.stat().st_size // 1024} kB)", ["preflight", f]
+    yield f"3 check-table, 2,000 dense pages", ["check-table", "okinawa", "fleet-damage", f, "--page", 2000]
+    f = hs.write(t / "dense250.pdf", hs.dense_pages_pdf(250, 8000))
+    yield f"3 preflight, 250 dense pages (2 M glyphs)", ["preflight", f]
+    yield f"3 check-table, 250 dense pages", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "zero.pdf", hs.zero_page_pdf())
+    yield "3 preflight, a zero-page PDF", ["preflight", f]
+    fifo = t / "fifo.pdf"
+    os.mkfifo(fifo)
+    yield "3 preflight, a FIFO named as a PDF", ["preflight", fifo]
+    f = hs.write(t / "column.csv", "x\n" * 1_000_000)
+    yield "5 check-table, a 1M-row one-column CSV", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "rows.csv", "a,b\n" * 19_000)
+    yield "5 check-table, 19,000 rows as --format html", ["check-table", "okinawa", "fleet-damage", f,
+                                                          "--format", "html"]
+    f = hs.write(t / "row.csv", ",".join(["1"] * 50_000) + "\n")
+    yield "6 check-table, one CSV row of 100 kB", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "line.txt", "  ".join(["x"] * 20_000) + "\n" + "a  b\n")
+    yield "6 check-table, one line of text of 60 kB", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "deep.json", hs.deep_json(50_000))
+    yield "13 check-table, JSON 50,000 deep", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.write(t / "digits.json", "[[" + "9" * 5000 + ", 1]]")
+    yield "13 check-table, a 5,000-digit integer", ["check-table", "okinawa", "fleet-damage", f]
+
+
 def main() -> int:
+    """`bench_hostile.py [WORDS...]`: only the cases whose name holds one of WORDS; `round3`:
+    only the shapes of issue 25."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
     rows, ok = [], True
-    for name, args in cases(tmp):
-        code, mb, s = measure(args)
+    words = sys.argv[1:]
+    every = cases_round3(tmp) if words[:1] == ["round3"] else _chain(cases(tmp), cases_round3(tmp))
+    words = words[1:] if words[:1] == ["round3"] else words
+    for case in every:
+        name, args, stdin = (*case, None)[:3]
+        if words and not any(w in name for w in words):
+            continue
+        code, mb, s, last = measure(args, stdin=stdin)
         rows.append(f"| {name} | {code} | {mb:.0f} MB | {s:.1f} s |")
-        ok = ok and code in (0, 1, 2) and mb < LIMIT_MB
-        print(rows[-1], flush=True)
+        ok = ok and code in (0, 1, 2) and mb < LIMIT_MB and s < 10
+        print(rows[-1] + (f" {last}" if code not in (0, 1, 2) or mb >= LIMIT_MB or s >= 10 else ""), flush=True)
     print(f"\nall under {LIMIT_MB} MB with exit 0/1/2: {ok}")
     return 0 if ok else 1
 

@@ -67,14 +67,19 @@ def write_bytes(path, data: bytes) -> None:
 
 def write_chunks(path, chunks) -> None:
     """Write the byte strings of `chunks` as they come (a long stream is never held whole)."""
-    if str(path) == "-":  # the Unix convention: standard output
-        import sys
+    import sys
 
+    if str(path).endswith(("/", os.sep)) or str(path) in (".", ".."):
+        raise PlayaidsError(f"{path}: names a folder; give a file name")
+    stream = _standard_stream(path)
+    if stream is not None:  # `-`, /dev/stdout, /dev/fd/1: written into, the link never replaced
         for c in chunks:
-            sys.stdout.buffer.write(c)
-        sys.stdout.buffer.flush()
+            stream.buffer.write(c)
+        stream.buffer.flush()
         return
     path = Path(path)
+    if path.is_symlink():   # the link stays a link: its target is written (atomically, beside it)
+        path = Path(os.path.realpath(path))
     st = _check_target(path)
     try:
         if st is not None and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
@@ -103,6 +108,20 @@ def write_chunks(path, chunks) -> None:
         raise PlayaidsError(f"{path}: {e.strerror or e}") from None
 
 
+def _standard_stream(path):
+    """sys.stdout or sys.stderr when `path` names it (`-`, /dev/stdout, /dev/fd/2,
+    /proc/self/fd/1), else None."""
+    import sys
+
+    p = str(path)
+    if p == "-":
+        return sys.stdout
+    for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
+        if p in (f"/dev/{'stdout' if fd == 1 else 'stderr'}", f"/dev/fd/{fd}", f"/proc/self/fd/{fd}"):
+            return stream
+    return None
+
+
 def write_text(path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
@@ -112,6 +131,10 @@ def emit(data: str | bytes, out) -> None:
     as it is, a PDF (bytes) only to a pipe, never to a terminal."""
     import sys
 
+    from playaids.errors import printable_text
+
+    if isinstance(data, str):   # an escape sequence held in a data value or a checked file is shown, not run
+        data = printable_text(data)
     if out and str(out) != "-":
         write_bytes(out, data.encode("utf-8") if isinstance(data, str) else data)
     elif isinstance(data, str):

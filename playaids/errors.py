@@ -12,6 +12,15 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
+_CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def printable_text(text: str) -> str:
+    """Text output (CSV, Markdown, a report) safe on a terminal: like printable(), but its
+    tabs and line ends (\\r\\n of CSV) kept."""
+    return _CONTROL_TEXT.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 class PlayaidsError(Exception):
     """A user-facing error: bad input, unknown id, missing font."""
 

@@ -1,6 +1,7 @@
 """Read tables back from a PDF page with pdfplumber (round-trip tests, table checker)."""
 from __future__ import annotations
 
+import contextlib
 import re
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
@@ -20,7 +21,12 @@ def join_lines(s: str | None) -> str:
     return " ".join(out.split())
 
 
-MAX_UNPACKED = 256 * 1024 * 1024   # all compressed streams of a PDF, unpacked
+MAX_UNPACKED = 96 * 1024 * 1024    # all streams of a PDF, unpacked (pdfminer keeps them decoded)
+MAX_STREAM = 32 * 1024 * 1024      # one stream, unpacked
+MAX_CHARS = 60_000                 # glyphs on one page (a dense A4 page of 6 pt text holds 20,000)
+MAX_DOC_CHARS = 150_000            # glyphs read from one PDF, pages sharing a content stream counted each
+                                   # time (pdfminer lays out 20-60 µs a glyph; the largest aid built, a
+                                   # bilingual chart set, draws 71,000)
 MAX_PAGES = 300                    # read without --page
 
 
@@ -28,31 +34,161 @@ class TooBig(ValueError):
     pass
 
 
-_STREAM = re.compile(rb"/FlateDecode.{0,400}?stream\r?\n", re.S)
+class _Budget:
+    """What the PDF being read may still cost: unpacked bytes and glyphs."""
+
+    def __init__(self, unpacked: int, chars: int):
+        self.unpacked, self.chars, self.page_chars = unpacked, chars, 0
 
 
-def check_unpacked_size(data: bytes, cap: int | None = None) -> None:
-    """Refuse a PDF whose Flate streams unpack to more than `cap` bytes (a decompression bomb),
-    before pdfminer unpacks them whole: each stream is inflated in bounded steps."""
+_budget: _Budget | None = None   # set while a bounded read runs (`with budget():`)
+
+
+def _take_bytes(n: int) -> None:
+    if _budget is None:
+        return
+    if n > MAX_STREAM:
+        raise TooBig(f"a compressed stream unpacks to more than {MAX_STREAM // (1024 * 1024)} MiB")
+    _budget.unpacked -= n
+    if _budget.unpacked < 0:
+        raise TooBig(f"its compressed streams unpack to more than {MAX_UNPACKED // (1024 * 1024)} MiB")
+
+
+def _inflate(data: bytes, limit: int) -> bytes:
+    """Flate data unpacked in bounded steps: at most `limit` + 1 bytes, whatever it claims."""
     import zlib
 
-    cap = MAX_UNPACKED if cap is None else cap
-    total = 0
-    for m in _STREAM.finditer(data):
-        d = zlib.decompressobj()
-        chunk = data[m.end():m.end() + 16 * 1024 * 1024]
-        try:
-            out = d.decompress(chunk, 1 << 20)
-            total += len(out)
-            while d.unconsumed_tail and total <= cap:
-                out = d.decompress(d.unconsumed_tail, 1 << 20)
-                if not out:
+    d = zlib.decompressobj()
+    try:
+        out = d.decompress(data, limit + 1)
+    except zlib.error:
+        return b""   # pdfminer reads what it can of a damaged stream: a partial result, bounded
+    return out
+
+
+def _unrun(data: bytes, limit: int) -> int:
+    """The length RunLengthDecode data unpacks to, counted without unpacking (stops past `limit`)."""
+    i, n = 0, 0
+    while i < len(data) and n <= limit:
+        b = data[i]
+        if b == 128:
+            break
+        if b < 128:
+            n, i = n + b + 1, i + b + 2
+        else:
+            n, i = n + 257 - b, i + 2
+    return n
+
+
+def _unpacked_size(stream) -> int:
+    """How many bytes `stream` unpacks to through its whole filter chain, each stage bounded by
+    MAX_STREAM (filter names as pdfminer resolves them: /Fl, #-escapes, arrays, indirect)."""
+    from io import BytesIO
+
+    from pdfminer import pdftypes as t
+    from pdfminer.ascii85 import ascii85decode, asciihexdecode
+    from pdfminer.lzw import LZWDecoder
+
+    data = stream.rawdata or b""
+    for f, _params in stream.get_filters():
+        if f in t.LITERALS_FLATE_DECODE:
+            data = _inflate(data, MAX_STREAM)
+        elif f in t.LITERALS_LZW_DECODE:
+            parts, n = [], 0
+            for chunk in LZWDecoder(BytesIO(data)).run():
+                parts.append(chunk)
+                n += len(chunk)
+                if n > MAX_STREAM:
                     break
-                total += len(out)
-        except zlib.error:
-            continue      # not a stream we can read: pdfminer will say so
-        if total > cap:
-            raise TooBig(f"its compressed streams unpack to more than {cap // (1024 * 1024)} MiB")
+            data = b"".join(parts)
+        elif f in t.LITERALS_RUNLENGTH_DECODE:
+            n = _unrun(data, MAX_STREAM)
+            if n > MAX_STREAM:
+                return n
+            data = t.rldecode(data)
+        elif f in t.LITERALS_ASCII85_DECODE:
+            data = ascii85decode(data)
+        elif f in t.LITERALS_ASCIIHEX_DECODE:
+            data = asciihexdecode(data)
+        else:
+            break   # images (DCT, JPX, JBIG2, CCITT) are not unpacked to read text
+        if len(data) > MAX_STREAM:
+            break
+    return len(data)
+
+
+def _install() -> None:
+    """Bound every stream pdfminer (and so pdfplumber) unpacks and every glyph it lays out:
+    a PDF of a few kB cannot claim gigabytes. pdfminer decodes through PDFStream.decode and
+    draws glyphs through PDFLayoutAnalyzer.render_char, so the bounds hold for every way a
+    file spells a filter and for streams reached in any order (xref streams, object streams)."""
+    from pdfminer import converter, pdftypes
+
+    if getattr(pdftypes.PDFStream.decode, "_bounded", False):
+        return
+    decode, render_char = pdftypes.PDFStream.decode, converter.PDFLayoutAnalyzer.render_char
+
+    def bounded_decode(self):
+        if _budget is not None and self.rawdata is not None and not self.decipher:
+            _take_bytes(_unpacked_size(self))
+        return decode(self)
+
+    def bounded_render_char(self, *args, **kwargs):
+        if _budget is None:   # pdfplumber used outside a bounded read: as the library is
+            return render_char(self, *args, **kwargs)
+        _budget.page_chars += 1
+        _budget.chars -= 1
+        if _budget.page_chars > MAX_CHARS:
+            raise TooBig(f"a page draws more than {MAX_CHARS:,} glyphs")
+        if _budget.chars < 0:
+            raise TooBig(f"its pages draw more than {MAX_DOC_CHARS:,} glyphs")
+        return render_char(self, *args, **kwargs)
+
+    bounded_decode._bounded = True
+    pdftypes.PDFStream.decode = bounded_decode
+    converter.PDFLayoutAnalyzer.render_char = bounded_render_char
+
+
+@contextlib.contextmanager
+def budget(unpacked: int | None = None, chars: int | None = None):
+    """`with budget():` a PDF is read within bounds, its costs counted from zero; outside,
+    pdfminer works as the library does (the patch is process-wide, the bounds are not)."""
+    global _budget
+    _install()
+    before = _budget
+    _budget = _Budget(MAX_UNPACKED if unpacked is None else unpacked, MAX_DOC_CHARS if chars is None else chars)
+    try:
+        yield
+    finally:
+        _budget = before
+
+
+def new_page() -> None:
+    if _budget is not None:
+        _budget.page_chars = 0
+
+
+def too_big(e: BaseException) -> TooBig | None:
+    """The TooBig behind an error pdfplumber wrapped (PdfminerException), if any."""
+    seen = 0
+    while e is not None and seen < 8:
+        if isinstance(e, TooBig):
+            return e
+        inner = [a for a in getattr(e, "args", ()) if isinstance(a, BaseException)]
+        e = inner[0] if inner else (e.__cause__ or e.__context__)
+        seen += 1
+    return None
+
+
+def pages(pdf):
+    """The pages of an open pdfplumber PDF one at a time, each closed after use (its glyphs are
+    dropped: memory holds one page, not the document), with the per-page glyph count reset."""
+    for p in pdf.pages:
+        new_page()
+        try:
+            yield p
+        finally:
+            p.close()
 
 
 def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
@@ -63,9 +199,14 @@ def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
     with pdfplumber.open(path) as pdf:
         if page is None and len(pdf.pages) > MAX_PAGES:
             raise TooBig(f"{len(pdf.pages)} pages: give --page N (at most {MAX_PAGES} are read at once)")
-        pages = pdf.pages if page is None else [pdf.pages[page - 1]]
-        for p in pages:
+        if page is None:
+            for p in pages(pdf):
+                out.extend(p.extract_tables())
+        else:
+            p = pdf.pages[page - 1]
+            new_page()
             out.extend(p.extract_tables())
+            p.close()
     return out
 
 

@@ -83,16 +83,10 @@ class Repository:
         return d
 
     def table_ids(self, game_id: str) -> list[str]:
-        def listing():
-            d = self._known_game(game_id) / "tables"
-            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-        return list(self._keep(("table-ids", game_id), listing))
+        return list(self._keep(("table-ids", game_id), lambda: _stems(self._known_game(game_id) / "tables")))
 
     def scenario_ids(self, game_id: str) -> list[str]:
-        def listing():
-            d = self.game_dir(game_id) / "scenarios"
-            return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
-        return list(self._keep(("scenario-ids", game_id), listing))
+        return list(self._keep(("scenario-ids", game_id), lambda: _stems(self.game_dir(game_id) / "scenarios")))
 
     def has(self, game_id: str, file: str) -> bool:
         return (self.game_dir(game_id) / file).is_file()
@@ -105,6 +99,7 @@ class Repository:
     def parse(self, path) -> yamlsafe.Located:
         """A data file, parsed once while unchanged (callers treat it as read-only)."""
         path = os.fspath(path)
+        self._at_home(path)
         try:
             st = os.stat(path)
             key = (path, st.st_mtime_ns, st.st_size)
@@ -117,6 +112,16 @@ class Repository:
             return self._parsed[key]
         located = self._parsed[key] = yamlsafe.load(path)
         return located
+
+    def _at_home(self, path: str) -> None:
+        """Refuse a data file that is a link leaving its data folder (`glossary.yaml ->
+        /etc/passwd`): it is not read, so no error can show a line of it."""
+        for d in self.layers:
+            if not Path(os.path.abspath(path)).is_relative_to(os.path.abspath(d)):
+                continue
+            if not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(d)):
+                raise DataError(path, f"a link leaving the data folder {d}: not read")
+            return
 
     def validate(self, located: yamlsafe.Located, kind: str) -> None:
         load.validate(located, kind, self.valid_digests)
@@ -303,6 +308,18 @@ class Repository:
         located = self.parse(self.game_dir(game_id) / turns.FILE)
         self.validate(located, "turns")
         turns.record_from(located, game_id, None)
+
+
+def _stems(folder: Path) -> list[str]:
+    """The ids of a folder's YAML files; none when there is no folder; a folder that cannot be
+    read is an error (an unreadable scenarios/ once validated as 'no scenarios')."""
+    if not folder.is_dir():
+        return []
+    try:
+        names = os.listdir(folder)
+    except OSError as e:
+        raise DataError(folder, f"cannot read this folder: {e.strerror or e}") from None
+    return sorted(n[:-5] for n in names if n.endswith(".yaml") and not n.startswith("."))
 
 
 def data_dir(override=None, builtin: bool = True) -> Repository:

@@ -11,6 +11,12 @@ DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://playaids.invalid/schema/"
 
 _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?)?"
+# A table a card can draw: the data holds at most 11 columns and 23 rows; a 1,000 x 1,000 one
+# took 683 MB and 102 s to lay out (issue 25)
+MAX_COLUMNS = 40
+MAX_ROWS = 400
+MAX_LABEL = 300   # characters of a row label (300 rows of 300-character labels: every row drawn)
+MAX_TITLE = 160   # characters of a table's title (the data's longest: 47)
 RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
         "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
 NOTE = {"type": "string", "minLength": 1,
@@ -26,14 +32,18 @@ DEFINITIONS = {
             {"type": "object",
              "properties": {"ja": {"type": "string"}, "en": {"type": "string"},
                             "gloss": {"type": "boolean"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
              "required": ["ja", "en"], "additionalProperties": False},
             {"type": "object",
              "properties": {"text": {"type": "string"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
              "required": ["text"], "additionalProperties": False},
         ],
     },
+    # a row label: drawn in the label column of every card and chart set (the data's longest: 88)
+    "short": {"anyOf": [{"type": "string", "maxLength": MAX_LABEL},
+                        {"type": "object", "properties": {"ja": {"maxLength": MAX_LABEL}, "en": {"maxLength": MAX_LABEL},
+                                                          "text": {"maxLength": MAX_LABEL}}}]},
     "bilingual": {
         "type": "object",
         "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1},
@@ -48,16 +58,16 @@ DEFINITIONS = {
     },
     "row": {
         "type": "object",
-        "properties": {"label": {"$ref": "#/definitions/text"},
-                       "cells": {"type": "array", "items": {"$ref": "#/definitions/text"}},
+        "properties": {"label": {"allOf": [{"$ref": "#/definitions/text"}, {"$ref": "#/definitions/short"}]},
+                       "cells": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
                        "rule": RULE, "note": NOTE},
         "required": ["label", "cells"], "additionalProperties": False,
     },
     "grid": {
         "type": "object",
         "properties": {"corner": {"$ref": "#/definitions/text"},
-                       "columns": {"type": "array", "items": {"$ref": "#/definitions/text"}},
-                       "rows": {"type": "array", "items": {"$ref": "#/definitions/row"}},
+                       "columns": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
+                       "rows": {"type": "array", "maxItems": MAX_ROWS, "items": {"$ref": "#/definitions/row"}},
                        "rule": RULE, "note": NOTE},
         "required": ["columns", "rows"], "additionalProperties": False,
     },
@@ -68,14 +78,16 @@ TABLE = {
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        # a title is one heading: its length bounded so it fits a card's and a chart set's band
+        "title": {"allOf": [{"$ref": "#/definitions/bilingual"},
+                            {"properties": {"ja": {"maxLength": MAX_TITLE}, "en": {"maxLength": MAX_TITLE}}}]},
         "rule": RULE,
         "dice": {"type": "string", "enum": ["1d6", "2d6", "3d6", "d66", "1d10", "none"]},
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
         "corner": {"$ref": "#/definitions/text"},
-        "columns": {"type": "array", "items": {"$ref": "#/definitions/text"}},
-        "rows": {"type": "array", "items": {"$ref": "#/definitions/row"}},
+        "columns": {"type": "array", "maxItems": MAX_COLUMNS, "items": {"$ref": "#/definitions/text"}},
+        "rows": {"type": "array", "maxItems": MAX_ROWS, "items": {"$ref": "#/definitions/row"}},
         "modifiers": {"$ref": "#/definitions/grid"},
         "legend": {"type": "array", "items": {
             "type": "object",
@@ -299,10 +311,12 @@ TURNS = {
         "rule": RULE,
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
-        "turns": {"type": "integer", "minimum": 1, "description": "Boxes on the longest track."},
+        # bounds: a sheet draws one box a turn; a turn spans a day to a year of the calendar
+        "turns": {"type": "integer", "minimum": 1, "maximum": 500, "description": "Boxes on the longest track."},
         "turn_length": {"$ref": "#/definitions/text"},
         "calendar": _entry({"start": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
-                            "step_days": {"type": "integer", "minimum": 1}, "rule": RULE, "note": NOTE},
+                            "step_days": {"type": "integer", "minimum": 1, "maximum": 366}, "rule": RULE,
+                            "note": NOTE},
                            ("start", "step_days", "rule")),
         "labels": {"type": "array", "items": _entry(
             {"turn": {"type": "integer", "minimum": 1}, "text": {"$ref": "#/definitions/text"},

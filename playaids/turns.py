@@ -211,6 +211,8 @@ def _when(spec, located, where, turns: int) -> When:
     else:
         if spec["from"] > spec["to"]:
             raise located.error(where, f"span from {spec['from']} to {spec['to']} runs backwards")
+        if spec["to"] > turns:   # before the span is listed: `to: 1e9` is not a billion turns
+            raise located.error(where, f"turn {spec['to']} is beyond the track's {turns} turns")
         out = When("span", tuple(range(spec["from"], spec["to"] + 1)))
     if out.last > turns:
         raise located.error(where, f"turn {out.last} is beyond the track's {turns} turns")

@@ -144,8 +144,24 @@ def _parser(text: str):
     return _Loader(text)
 
 
+# Values one document may hold, counted before parsing: PyYAML's nodes cost about 1 kB a value,
+# so a 2 MiB list of a million numbers took 650 MB. The largest data file holds about 1,200.
+MAX_VALUES = 50_000
+
+
+_DOCUMENT_MARKER = re.compile(r"^(?:---|\.\.\.)(?=[ \t\r\n]|$)", re.M)
+
+
+def _too_many_values(text: str) -> bool:
+    """More separators (commas, lines, brackets) than a document may hold values: an upper
+    bound on its values, counted in C without parsing."""
+    return text.count(",") + text.count("\n") + text.count("[") + text.count("{") > MAX_VALUES
+
+
 def loads(text: str, path: str = "<string>") -> Located:
     """Parse one YAML document into plain data with its marks."""
+    if _too_many_values(text):
+        raise DataError(path, f"more than {MAX_VALUES:,} values: not a file this tool reads")
     loader = _parser(text)
     try:
         node = loader.get_single_node()
@@ -205,26 +221,35 @@ def _parse_memo(raw: bytes, label: str) -> Located:
 MAX_DOCUMENTS = 100_000
 
 
+_JSON_BREAKS = re.compile("[\u0085\u2028\u2029]")   # in a JSON line, only inside a string: escaped
+
+
 def load_all(path) -> list[Located]:
     """Every document of a YAML stream (documents separated by `---`) or of JSON lines (one
     JSON object a line, as `scenario --count` writes them), each with marks in the file."""
     raw, label = _read(os.fspath(path))
     text = _text_of(raw, label)
     digest = hashlib.sha256(raw).hexdigest()
-    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    # JSON lines end at \n only: U+2028, U+2029 and U+0085 are characters of a JSON string
+    # (str.splitlines and YAML would break the line there)
+    lines = [(n, ln.rstrip("\r")) for n, ln in enumerate(text.split("\n"), 1) if ln.strip()]
     if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
         out = []
         for n, ln in lines[:MAX_DOCUMENTS + 1]:
             if len(out) == MAX_DOCUMENTS:
                 raise DataError(label, f"more than {MAX_DOCUMENTS} documents")
             try:
-                doc = loads(ln, label)
+                doc = loads(_JSON_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", ln), label)
             except DataError as e:   # its line in the file, not in the one-line document
                 raise DataError(label, e.message, n, e.col) from None
             doc.marks = {k: (line + n - 1, col) for k, (line, col) in doc.marks.items()}
             doc.digest = digest
             out.append(doc)
         return out
+    # each document of the stream within the bound of one (a marker at column 0 always
+    # separates documents)
+    if any(_too_many_values(part) for part in _DOCUMENT_MARKER.split(text)):
+        raise DataError(label, f"a document of more than {MAX_VALUES:,} values: not a file this tool reads")
     loader = _parser(text)
     out = []
     try:

@@ -189,14 +189,14 @@ def test_paired_rows_are_ruled_heavier_and_the_seeds_column_heading_sits_over_th
 
 
 def test_a_table_no_page_takes_is_one_line_naming_it(cli_in, tmp_path, fixture_data):
-    """A user's table of 150 columns: neither its card nor its chart sheet fits, even turned
-    at 7 pt; one line names the game, the table and the paper, exit 2."""
+    """A user's table of 40 wide columns (the schema's most): neither its card nor its chart
+    sheet fits, even turned at 7 pt; one line names the game, the table and the paper, exit 2."""
     import yaml
 
     root = tmp_path / "data"
     shutil.copytree(fixture_data / "demo-game", root / "demo-game")
     doc = {"id": "huge", "title": {"ja": "巨大表", "en": "Huge"}, "rule": "7.3",
-           "columns": [str(i) for i in range(1, 151)], "rows": [{"label": "A", "cells": ["XXX"] * 150}]}
+           "columns": [str(i) for i in range(1, 41)], "rows": [{"label": "A", "cells": ["XXXXXXXXXXXX"] * 40}]}
     (root / "demo-game" / "tables" / "huge.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     r = cli_in("--data", root, "--no-builtin", "build", "--out", tmp_path / "out", "--only", "charts", "--lang", "en")
     assert r.returncode == 2

@@ -2,6 +2,7 @@
 workbooks (openpyxl), a paste on standard input, `not a table` for anything else (exit 2),
 --accept for intended differences, the normalisations the report applied, and the pages of a
 PDF that hold a table."""
+import os
 import io
 import sys
 
@@ -213,11 +214,11 @@ def test_pdf_decompression_bomb_and_page_count_are_capped(cli_in, tmp_path, monk
     from playaids import pdfread
 
     monkeypatch.setattr(pdfread, "MAX_UNPACKED", 4 * 1024 * 1024)   # the same check, on a smaller bomb
-    z = zlib.compressobj(9)
-    body = b"".join(z.compress(b"\0" * (1 << 20)) for _ in range(6)) + z.flush()   # 6 MiB of zeros
-    bomb = tmp_path / "bomb.pdf"
-    head = b"%PDF-1.4\n1 0 obj\n<< /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >>\nstream\n"
-    bomb.write_bytes(head + body + b"\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+    import hostile_shapes
+
+    bomb = tmp_path / "bomb.pdf"   # a page whose content unpacks to 6 MiB of zeros
+    bomb.write_bytes(hostile_shapes.bomb_pdf("plain", unpacked=6 << 20))
     r = cli_in("check-table", "okinawa", "fleet-damage", bomb)
     assert r.returncode == 2
     assert r.stderr.decode().strip() == f"{bomb}: PDF too big to read: its compressed streams unpack to more than 4 MiB"

@@ -162,7 +162,7 @@ def test_template_says_what_the_rules_allow(cli_in):
     assert '"japanese-chit":   # draw (rule 16.4); values: "1-7" [japan, secret]' in out
     assert "only when allied-chit is 4 or 5, else delete this placement" in out
     r = cli_in("scenario", "macarthur-bataan", "historical", "--template", "--seed", "1")
-    assert r.returncode == 2 and b"no --seed, --count or --sheet" in r.stderr
+    assert r.returncode == 2 and b"no --seed, --count, --sheet, --map" in r.stderr
 
 
 # --- shell completion (issue 16) -------------------------------------------------------------

@@ -57,6 +57,12 @@ def _work(job: Job):
         return None
     except PlayaidsError as e:  # exceptions with custom signatures do not pickle: send the line
         return str(e)
+    except Exception as e:
+        from playaids.render import page
+
+        if (unfit := page.unfit(e, job.path)) is None:
+            raise
+        return str(unfit)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -111,6 +117,8 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
     try:
         cache = json.loads(cache_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        cache = {}
+    if not isinstance(cache, dict):   # a damaged cache is a hint gone: everything is rendered
         cache = {}
     code = stamp.code_key()
     todo, keys = [], {}

@@ -88,13 +88,22 @@ def unchanged(out, key: str) -> dict | None:
         rec = json.loads(_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), dict):
-        return None
+    if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), dict) \
+            or not isinstance(rec.get("games"), list) or not isinstance(rec.get("files", 0), int):
+        return None   # the stamp is a hint: a damaged one means "build"
     out = Path(out)
     outputs = rec["outputs"]
-    if not isinstance(outputs, dict) or any(file_digest(out / rel) != d for rel, d in outputs.items()):
+    if not all(isinstance(d, str) and _inside(rel) for rel, d in outputs.items()):
+        return None
+    if any(file_digest(out / rel) != d for rel, d in outputs.items()):
         return None  # an output gone, truncated or changed since: build again
     return rec
+
+
+def _inside(rel) -> bool:
+    """A path of the stamp's outputs that stays in OUT (no `..`, not absolute)."""
+    p = Path(rel)
+    return bool(rel) and not p.is_absolute() and ".." not in p.parts
 
 
 def forget(out) -> None:

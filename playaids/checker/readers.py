@@ -19,6 +19,7 @@ from playaids.errors import DataError
 MAX_BYTES = 20 * 1024 * 1024
 MAX_CELLS = 1_200_000            # of any file (a million-cell table reads; memory stays under 300 MB)
 MAX_XLSX_UNZIPPED = 200 * 1024 * 1024
+MAX_XLSX_STRINGS = 24 * 1024 * 1024
 STDIN = "-"
 
 
@@ -56,9 +57,14 @@ SUPPORTED = tuple(sorted(EXTENSIONS))
 ONE_COLUMN = "one column of text (columns are split by commas, tabs or two spaces)"
 
 
-def _too_many(path, cells: int) -> None:
+MAX_ROWS = 20_000               # a 1M-row column took 966 MB; 110k rows as an HTML report 868 MB
+
+
+def _too_many(path, cells: int, rows: int = 0) -> None:
     if cells > MAX_CELLS:
         raise DataError(path, f"more than {MAX_CELLS:,} cells: not a table a rulebook prints")
+    if rows > MAX_ROWS:
+        raise DataError(path, f"more than {MAX_ROWS:,} rows: not a table a rulebook prints")
 
 
 class NotATable(DataError):
@@ -88,10 +94,12 @@ def sniff(text: str) -> str:
     """Guess the format of a text file from its content (its first lines: linear in the size)."""
     s = text.lstrip("\ufeff \t\r\n")
     if s[:1] in "{[":
+        if _too_many_values(s):
+            return "json"   # read_json refuses it before parsing: never parsed whole here
         try:
             json.loads(s)
             return "json"
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
     lines = []
     for ln in io.StringIO(text):
@@ -197,7 +205,7 @@ def _csv(text: str, path, dialect) -> list[RawTable]:
         for row in reader:
             if any(c.strip() for c in row):
                 cells += len(row)
-                _too_many(path, cells)
+                _too_many(path, cells, len(rows) + 1)
                 rows.append(row)
                 where.append(f"line {start}")
             start = reader.line_num + 1
@@ -250,8 +258,17 @@ def _text(v) -> str:
     raise ValueError(f"not a cell value: {v!r}")
 
 
-def _span(v) -> int:
-    return v.get("span", 1) if isinstance(v, dict) and isinstance(v.get("span", 1), int) else 1
+def _span(v, width: int) -> int:
+    """How many columns a cell covers: at most the table's columns (a claim of 1e9 is refused,
+    not padded to a billion cells)."""
+    span = v.get("span", 1) if isinstance(v, dict) else 1
+    if isinstance(span, float) and span.is_integer():   # JSON's 1e9
+        span = int(span)
+    if not isinstance(span, int) or isinstance(span, bool):
+        raise ValueError(f"a cell's span is {span!r}, not a number of columns")
+    if not 1 <= span <= max(width, 1):
+        raise ValueError(f"a cell spans {span} columns; the table has {width}")
+    return span
 
 
 def _grid_doc(doc: dict, name: str) -> RawTable:
@@ -261,7 +278,7 @@ def _grid_doc(doc: dict, name: str) -> RawTable:
         if isinstance(r, dict):
             cells = []
             for c in r.get("cells") or []:
-                cells += [_text(c)] + [""] * (_span(c) - 1)
+                cells += [_text(c)] + [""] * (_span(c, len(header) - 1) - 1)
             rows.append([_text(r.get("label"))] + cells)
         else:
             rows.append([_text(c) for c in r])
@@ -273,6 +290,9 @@ def tables_of_document(doc, kind: str) -> list[RawTable]:
     """Our export / data file ({columns, rows}), a list of rows, or a list of records."""
     if doc is None:
         return []
+    rows = doc.get("rows") if isinstance(doc, dict) else doc
+    if isinstance(rows, list) and len(rows) > MAX_ROWS:
+        raise ValueError(f"more than {MAX_ROWS:,} rows: not a table a rulebook prints")
     if isinstance(doc, dict) and "columns" in doc and "rows" in doc:
         out = [_grid_doc(doc, "main")]
         if isinstance(doc.get("modifiers"), dict):
@@ -302,8 +322,12 @@ MAX_VALUES = 400_000   # of a JSON or YAML table: parsed objects cost far more t
 def _values_bound(text: str, path) -> None:
     """Refuse, before parsing, a document with more separators (commas, lines) than a table
     has values: parsing it would cost far more memory than its size."""
-    if text.count(",") + text.count("\n") > MAX_VALUES:
+    if _too_many_values(text):
         raise DataError(path, f"more than {MAX_VALUES:,} values: not a table a rulebook prints")
+
+
+def _too_many_values(text: str) -> bool:
+    return text.count(",") + text.count("\n") > MAX_VALUES
 
 
 def read_json(text: str, path=None) -> list[RawTable]:
@@ -312,6 +336,10 @@ def read_json(text: str, path=None) -> list[RawTable]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise DataError(path, f"JSON: {e.msg}", e.lineno, e.colno) from None
+    except RecursionError:
+        raise DataError(path, "JSON: nested too deeply to be a table") from None
+    except ValueError as e:   # an integer of more than 4,300 digits
+        raise DataError(path, "JSON: a number too long to be a table's value") from None
     try:
         return tables_of_document(doc, "json")
     except ValueError as e:
@@ -368,7 +396,7 @@ def read_md(text: str, path=None) -> list[RawTable]:
         elif tok.type == "tr_close":
             rows.append(row)
             cells += len(row)
-            _too_many(path, cells)
+            _too_many(path, cells, len(rows))
             row = None
         elif tok.type == "table_close":
             tables.append(RawTable(rows, where, "md"))
@@ -385,9 +413,15 @@ _FIELD = re.compile(r"\S+(?: \S+)*")
 
 
 def _fields(line: str) -> list[tuple[int, str]]:
-    """(display column, text) of each field of a space-aligned line."""
+    """(display column, text) of each field of a space-aligned line; the width counted on from
+    the last field, so a 60 kB line of 30,000 fields is linear (it took 229 s)."""
     line = line.replace("\u3000", "  ")
-    return [(_width(line[:m.start()]), m.group(0)) for m in _FIELD.finditer(line)]
+    out, at, width = [], 0, 0
+    for m in _FIELD.finditer(line):
+        width += _width(line[at:m.start()])
+        at = m.start()
+        out.append((width, m.group(0)))
+    return out
 
 
 def _lines(text: str):
@@ -415,7 +449,7 @@ def read_text(text: str, path=None) -> list[RawTable]:
             rows.append(ln.split("\t"))
             where.append(f"line {n}")
             cells += len(rows[-1])
-            _too_many(path, cells)
+            _too_many(path, cells, len(rows))
         return [RawTable(rows, where, "text")]
     widest, most = "", 0
     for _, ln in _lines(text):
@@ -427,7 +461,7 @@ def read_text(text: str, path=None) -> list[RawTable]:
         raise NotATable(path, ONE_COLUMN)
     rows, where = [], []
     for n, ln in _lines(text):
-        _too_many(path, (len(rows) + 1) * len(starts))
+        _too_many(path, (len(rows) + 1) * len(starts), len(rows) + 1)
         f = _fields(ln)
         where.append(f"line {n}")
         if len(f) == len(starts):
@@ -450,10 +484,18 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     if data is None:
         data = Path(path).read_bytes()
     source = io.BytesIO(data)
-    try:
-        pdfread.check_unpacked_size(data)
-    except pdfread.TooBig as e:
-        raise DataError(path, f"PDF too big to read: {e}") from None
+    with pdfread.budget():   # streams, glyphs and pages bounded whatever the file claims
+        tables = _pdf_tables(path, source, page)
+    where_page = f"p. {page}, " if page is not None else ""
+    out = []
+    for k, t in enumerate(tables, 1):
+        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
+    return out
+
+
+def _pdf_tables(path, source, page):
+    from playaids import pdfread
+
     try:
         if page is not None:
             try:
@@ -471,12 +513,10 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     except pdfread.TooBig as e:
         raise DataError(path, f"PDF too big to read: {e}") from None
     except Exception as e:  # pdfminer raises many kinds for a damaged or non-PDF file
+        if big := pdfread.too_big(e):
+            raise DataError(path, f"PDF too big to read: {big}") from None
         raise DataError(path, f"not a readable PDF ({type(e).__name__})") from None
-    where_page = f"p. {page}, " if page is not None else ""
-    out = []
-    for k, t in enumerate(tables, 1):
-        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
-    return out
+    return tables
 
 
 def _pages(source) -> str:
@@ -493,10 +533,21 @@ def _pages_with_tables(source, limit: int = 200) -> str:
     """`; tables on pages 3, 5` for the hint of a page that holds none."""
     import pdfplumber
 
+    from playaids import pdfread
+
     if isinstance(source, io.BytesIO):
         source.seek(0)
-    with pdfplumber.open(source) as pdf:
-        found = [k for k, p in enumerate(pdf.pages[:limit], 1) if p.find_tables()]
+    found = []
+    with pdfread.budget(chars=pdfread.MAX_CHARS), pdfplumber.open(source) as pdf:   # a hint: one page's glyphs
+        try:
+            for k, p in enumerate(pdfread.pages(pdf), 1):
+                if k > limit:
+                    break
+                if p.find_tables():
+                    found.append(k)
+        except Exception as e:
+            if not pdfread.too_big(e):   # a hint: the pages read so far
+                raise
     if not found:
         return "; no page of the PDF holds one"
     return f"; tables on page{'s' if len(found) > 1 else ''} {', '.join(map(str, found))} (use --page)"
@@ -522,6 +573,11 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             if sum(i.file_size for i in z.infolist()) > MAX_XLSX_UNZIPPED:
                 raise DataError(path, f"the workbook unpacks to more than {MAX_XLSX_UNZIPPED // (1024 * 1024)} MiB")
+            # openpyxl holds the shared strings whole (a 190 MB part took 1.28 GB)
+            strings = sum(i.file_size for i in z.infolist() if i.filename.lower().endswith("sharedstrings.xml"))
+            if strings > MAX_XLSX_STRINGS:
+                raise DataError(path, f"the workbook's shared strings unpack to more than "
+                                      f"{MAX_XLSX_STRINGS // (1024 * 1024)} MiB")
     except zipfile.BadZipFile:
         raise DataError(path, "not a readable .xlsx workbook (not a zip file)") from None
     import openpyxl
@@ -531,9 +587,12 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         for ws in wb.worksheets:
             rows, where = [], []
+            # the rows as the sheet holds them, not as its <dimension> claims (a stale "A1" hid
+            # every column but the first, a short one 2.5 million rows)
+            ws.reset_dimensions()
             for n, row in enumerate(ws.iter_rows(values_only=True), 1):
                 cells += len(row)
-                _too_many(path, cells)
+                _too_many(path, cells, n)
                 texts = [_xlsx_cell(v) for v in row]
                 if any(t.strip() for t in texts):
                     rows.append(texts)

@@ -132,6 +132,12 @@ def table(ctx, game, table, fmt, page, out):
     atomic.emit(export.FORMATS[fmt](t, page.lang), out)
 
 
+def _sheet_name(sheet):
+    """The sheet of seed S with --count: sheet.S.pdf."""
+    stem = Path(sheet)
+    return lambda s: stem.with_name(f"{stem.stem}.{s}{stem.suffix or '.pdf'}")
+
+
 def _game_options(fn):
     """The options games add to `scenario` (games.base.Game.scenario_options)."""
     for option in reversed(games.scenario_options()):
@@ -162,8 +168,12 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
 
     root = _root(ctx)
     if template:
-        if seed is not None or count or sheet:
-            raise PlayaidsError("--template writes a blank setup: no --seed, --count or --sheet")
+        given = [k for k, v in game_options.items() if v not in (None, False, ())]
+        if seed is not None or count or sheet or map_file or given:
+            # a blank setup reads no map or terrain: one named would be ignored (and -o could
+            # name it, replacing it)
+            extra = "".join(f", --{k.replace('_', '-')}" for k in given)
+            raise PlayaidsError(f"--template writes a blank setup: no --seed, --count, --sheet, --map{extra}")
         from playaids.engine import template as fill_in
 
         atomic.emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
@@ -178,6 +188,12 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         import secrets
 
         seed = secrets.randbelow(10**9)
+    if count and sheet and out and str(out) != "-":   # `-o s.0.pdf --sheet s.pdf`: a sheet is the output
+        clash = [p for p in map(_sheet_name(sheet), range(seed, seed + count))
+                 if os.path.abspath(p) == os.path.abspath(out)]
+        if clash:
+            raise PlayaidsError(f"{out}: named by -o and by --sheet (the sheet of seed {clash[0].stem.rsplit('.', 1)[-1]}); "
+                                f"choose two names")
 
     def tell():
         if fresh:
@@ -194,8 +210,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
             for s in range(seed, seed + count):  # streamed: bounded memory
                 setup = api.generate(root, game, scenario, s, map_file, options)
                 if sheet:  # one sheet per setup, the seed in its name: sheet.SEED.pdf
-                    stem = Path(sheet)
-                    write_sheet(setup, stem.with_name(f"{stem.stem}.{s}{stem.suffix or '.pdf'}"))
+                    write_sheet(setup, _sheet_name(sheet)(s))
                 yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
 
         if out:
@@ -402,9 +417,31 @@ for _command in games.commands():  # each game's own commands (games.base.Game.c
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
+class _Closed:
+    """Standard input or output the shell closed (`<&-`, `>&-`): using it is one line, exit 2."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __getattr__(self, attr):
+        if attr in ("isatty", "flush", "close"):   # the interpreter flushes at exit: nothing to do
+            return lambda: False
+        if attr in ("buffer",):
+            return self
+        raise PlayaidsError(f"standard {self.name} is closed")
+
+
+def _closed_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _Closed("input")
+    if sys.stdout is None:
+        sys.stdout = _Closed("output")
+
+
 def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     atomic.forget_inputs()
+    _closed_streams()
     try:
         cli(args=argv, prog_name="playaids", standalone_mode=False, obj={})
     except PlayaidsError as e:
@@ -427,10 +464,15 @@ def main(argv=None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
-    except OSError as e:
-        click.echo(printable(f"playaids: {e.filename or ''}: {e.strerror or e}"), err=True)
+    except OSError as e:   # a write to standard output names no file: `> /dev/full`
+        click.echo(printable(f"playaids: {e.filename or 'standard output'}: {e.strerror or e}"), err=True)
         sys.exit(2)
     except Exception as e:  # a bug: still one line, the traceback on request
+        if e.__class__.__name__ == "LayoutError":   # data too long to draw: a refusal, not a bug
+            from playaids.render import page
+
+            click.echo(f"playaids: {page.unfit(e, 'the output')}", err=True)
+            sys.exit(2)
         if os.environ.get("PLAYAIDS_DEBUG"):
             raise
         click.echo(printable(f"playaids: internal error: {type(e).__name__}: {e} (PLAYAIDS_DEBUG=1 shows the traceback)"),

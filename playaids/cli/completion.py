@@ -13,7 +13,9 @@ def _root(ctx):
 
 
 def _items(ids, incomplete: str) -> list[CompletionItem]:
-    return [CompletionItem(i) for i in ids if i.startswith(incomplete)]
+    """Ids taken from file names: one holding a control character or a space (an escape
+    sequence for the terminal) is not offered."""
+    return [CompletionItem(i) for i in ids if i.startswith(incomplete) and i.isprintable() and " " not in i]
 
 
 def games(ctx, param, incomplete):

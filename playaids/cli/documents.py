@@ -6,7 +6,7 @@ import click
 
 from playaids import atomic
 from playaids.cli import completion, context
-from playaids.errors import PlayaidsError
+from playaids.errors import PlayaidsError, printable_text
 from playaids.cli.pageoptions import page_options
 
 
@@ -82,9 +82,9 @@ def glossary_cmd(ctx, game, fmt, page, out):
         return
     text = glossary.to_csv(g.glossary) if fmt == "csv" else glossary.to_markdown(g.glossary, _title(g))
     if out:
-        atomic.write_text(out, text)
+        atomic.write_text(out, printable_text(text))
     else:
-        click.echo(text, nl=False)
+        click.echo(printable_text(text), nl=False)
 
 
 def _title(game) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A3, A4, LETTER
 from reportlab.lib.units import inch, mm
+from playaids.errors import PlayaidsError
 
 # A3 and Tabloid (11 x 17 in) for chart sheets a print shop runs large (issue 14)
 PAPERS = {"a4": A4, "letter": LETTER, "a3": A3, "tabloid": (11 * inch, 17 * inch)}
@@ -208,3 +209,18 @@ def footer(spec: "PageSpec", trim: tuple[float, float], font: str, left: str):
         canvas.drawRightString(o + trim[0] - spec.margin, y, str(doc.page))
         canvas.restoreState()
     return draw
+
+
+def unfit(e: BaseException, what) -> PlayaidsError | None:
+    """ReportLab's LayoutError (a cell or title taller than a page, e.g. a 4,000-character cell
+    in a narrow column) as the one line of a refusal (exit 2), naming the output; None for any
+    other error."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    if not isinstance(e, LayoutError):
+        return None
+    import re
+
+    m = re.search(r"tallest cell ([\d.]+) points", str(e))
+    tall = f" (a cell {float(m.group(1)):.0f} pt tall)" if m else ""
+    return PlayaidsError(f"{what}: a text of the data is too long to fit a page{tall}; shorten it")

@@ -1,0 +1,246 @@
+"""Issue 25, where paths meet: no command replaces a file named as one of its inputs, nor
+anything but a regular file it created; a link is written through, never replaced; nothing is
+read through a symlink leaving its folder; special files at every path argument."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def one_line(r, code=2):
+    err = r.stderr.decode()
+    assert r.returncode == code, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err and "internal error" not in err, err
+    return lines[0]
+
+
+# --- outputs that equal inputs (item 7) -------------------------------------------------------------
+
+@pytest.mark.parametrize("args,says", [
+    (("okinawa", "campaign", "--template", "--map", "{f}", "-o", "{f}"), "no --seed, --count, --sheet, --map"),
+    (("asl-chapter-g", "caves", "--template", "--terrain", "{f}", "-o", "{f}"), "--map, --terrain"),
+])
+def test_template_refuses_the_files_it_would_ignore_and_keeps_them(tmp_path, args, says, cli_in):
+    f = tmp_path / "m.yaml"
+    f.write_text("places: []\n", encoding="utf-8")
+    r = cli_in("scenario", *[a.format(f=f) for a in args])
+    assert says in one_line(r) and f.read_text(encoding="utf-8") == "places: []\n"
+
+
+def test_a_sheet_of_count_named_like_the_output_is_refused(tmp_path, cli_in):
+    out, sheet = tmp_path / "s.4.pdf", tmp_path / "s.pdf"
+    r = cli_in("scenario", "rgi-macarthur", "korea", "--seed", 3, "--count", 2, "-o", out, "--sheet", sheet)
+    assert "named by -o and by --sheet (the sheet of seed 4)" in one_line(r)
+    assert not out.exists() and not (tmp_path / "s.3.pdf").exists()
+
+
+# --- /dev/stdout, links and folders as -o (item 8) -----------------------------------------------------
+
+def test_dev_stdout_is_written_into_and_a_link_through(tmp_path):
+    target = tmp_path / "got.csv"
+    with open(target, "wb") as f:
+        r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "--format", "csv",
+                            "-o", "/dev/stdout"], stdout=f, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert target.read_text(encoding="utf-8").startswith("Target fleet,1,2,3")
+    assert os.path.islink("/dev/stdout") or not os.path.exists("/dev/stdout")
+    link, real = tmp_path / "link.csv", tmp_path / "real.csv"
+    link.symlink_to(real.name)
+    r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "--format", "csv",
+                        "-o", link], capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0 and link.is_symlink() and real.read_text(encoding="utf-8").startswith("Target fleet")
+
+
+def test_an_output_naming_a_folder_is_refused(tmp_path, cli_in):
+    r = cli_in("table", "okinawa", "fleet-damage", "--format", "csv", "-o", f"{tmp_path}/newdir/")
+    assert "names a folder; give a file name" in one_line(r)
+    assert not (tmp_path / "newdir").exists()
+
+
+# --- data files leaving their folder (item 9) --------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["glossary.yaml", "game.yaml", "tables/road-costs.yaml"])
+def test_a_data_file_linked_out_of_its_folder_is_not_read(tmp_path, name, cli_in):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:SECRET-LINE\n", encoding="utf-8")
+    f = data / "rgi-macarthur" / name
+    f.unlink()
+    f.symlink_to(secret)
+    for args in (("list",), ("glossary", "rgi-macarthur"), ("table", "rgi-macarthur", "road-costs"),
+                 ("data", "validate")):
+        r = cli_in("--data", data, "--no-builtin", *args)
+        out = r.stdout.decode() + r.stderr.decode()
+        assert "SECRET" not in out and "root:" not in out, (args, out)
+    line = one_line(cli_in("--data", data, "--no-builtin", "data", "validate"))
+    assert "a link leaving the data folder" in line and name in line
+
+
+def test_a_link_inside_the_data_folder_is_read(tmp_path, cli_in):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    tables = data / "rgi-macarthur" / "tables"
+    (tables / "road-costs.yaml").rename(data / "rgi-macarthur" / "road-costs.keep")
+    (tables / "road-costs.yaml").symlink_to("../road-costs.keep")
+    assert cli_in("--data", data, "--no-builtin", "table", "rgi-macarthur", "road-costs").returncode == 0
+
+
+# --- the build cache is a hint (item 10) --------------------------------------------------------------
+
+def test_a_damaged_build_cache_is_rebuilt_and_never_vouches_for_a_table(tmp_path):
+    from test_build import _small_data
+
+    from conftest import run_cli
+    from playaids import load, yamlsafe
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    build = ("--data", data, "--no-builtin", "build", "--only", "turns", "--lang", "en", "--out", out)
+    assert run_cli(*build).returncode == 0
+    cache = out / ".playaids-cache"
+    for texts in (("5", "null", "[1, 2]"), ("[1, 2]", "5", '{"stamp": 5, "games": 5, "outputs": {"../x": 1}}')):
+        for name, text in zip(("valid.json", "documents.json", "build.json"), texts):
+            (cache / name).write_text(text, encoding="utf-8")
+        r = run_cli(*build)
+        assert r.returncode == 0 and b" 0 unchanged" in r.stderr, (texts, r.stderr)   # all rendered again
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("rule:", "rul:", 1), encoding="utf-8")
+    key = f"table:{load._schema_digest('table')}:{yamlsafe.load(table).digest}"
+    (cache / "valid.json").write_text(f'["{key}"]', encoding="utf-8")
+    assert "unknown key 'rul'" in one_line(run_cli(*build))
+
+
+# --- build --watch keeps hearing (item 11) ------------------------------------------------------------
+
+def test_watch_sees_a_restored_game_and_a_change_keeping_size_and_mtime(tmp_path):
+    from test_build import _small_data
+
+    from playaids.build import watch
+    from playaids.repository import Repository
+
+    data = _small_data(tmp_path)
+    repo = Repository(data)
+    game = data / "rgi-macarthur" / "game.yaml"
+    before = watch._signature(repo)
+    assert any(s[0] == str(game) for s in before)
+    text = game.read_bytes()
+    game.unlink()
+    repo.refresh()
+    repo.game_ids()   # the repository now keeps a listing without the game
+    gone = watch._signature(repo)
+    assert gone != before and not any(s[0] == str(game) for s in gone)
+    game.write_bytes(text)
+    back = watch._signature(repo)   # no refresh: the watch looks at the folders itself
+    assert any(s[0] == str(game) for s in back) and len(back) == len(before)
+    table = data / "rgi-macarthur" / "tables" / "road-costs.yaml"
+    st = table.stat()
+    old = table.read_bytes()
+    table.write_bytes(old.replace(b"rule:", b"rulE:", 1))   # the same size
+    os.utime(table, ns=(st.st_atime_ns, st.st_mtime_ns))   # and the same mtime
+    assert table.stat().st_size == st.st_size and table.stat().st_mtime_ns == st.st_mtime_ns
+    assert watch._signature(repo) != back
+    fifo = data / "rgi-macarthur" / "tables" / "pipe.yaml"
+    os.mkfifo(fifo)   # listed by the layout, never opened (it would block)
+    assert not any(s[0] == str(fifo) for s in watch._signature(repo))
+
+
+# --- terminal escapes held in files and data are shown, never sent raw (item 14) ----------------------
+
+def test_escapes_in_a_checked_file_and_in_data_values_are_shown_not_sent(tmp_path, cli_in):
+    import shutil
+
+    f = tmp_path / "esc.csv"
+    f.write_bytes(b"Target fleet,1\n\x1b[2Jx,\x1b[31mred\n")
+    for fmt in ("text", "diff", "html"):
+        r = cli_in("check-table", "okinawa", "fleet-damage", f, "--format", fmt)
+        assert r.returncode == 1 and b"\x1b" not in r.stdout, fmt
+    assert b"\\x1b[2Jx" in cli_in("check-table", "okinawa", "fleet-damage", f).stdout
+    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
+    table = tmp_path / "okinawa" / "tables" / "fleet-damage.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("  - S\n", '  - "S\\e[2J\\e]0;pwn\\a"\n', 1),
+                     encoding="utf-8")
+    glossary = tmp_path / "okinawa" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace("en: How to play the game,",
+                                                                   'en: "\\e[2JHow to play the game",', 1),
+                        encoding="utf-8")
+    for args in (("table", "okinawa", "fleet-damage", "--format", "csv"),
+                 ("table", "okinawa", "fleet-damage", "--format", "md"), ("glossary", "okinawa", "--format", "csv"),
+                 ("glossary", "okinawa")):
+        r = cli_in("--data", tmp_path, "--no-builtin", *args)
+        assert r.returncode == 0 and b"\x1b" not in r.stdout and b"\x07" not in r.stdout, (args, r.stderr)
+        assert b"\\x1b" in r.stdout, args
+
+
+def test_completion_offers_no_id_holding_an_escape(tmp_path):
+    from test_build import _small_data
+
+    from conftest import run_cli
+
+    data = _small_data(tmp_path)
+    (data / "rgi-macarthur" / "tables" / "road-costs.yaml").rename(
+        data / "rgi-macarthur" / "tables" / "\x1b]0;pwn\x07.yaml")
+    r = run_cli("--data", data, "check-table", "rgi-macarthur", "", env={"_PLAYAIDS_COMPLETE": "bash_complete",
+                                                                         "COMP_WORDS": f"playaids --data {data} check-table rgi-macarthur ",
+                                                                         "COMP_CWORD": "5"})
+    assert b"\x1b" not in r.stdout and b"damage" in r.stdout, r.stdout
+
+
+# --- item 15: what is valid reads, what cannot be read says so -----------------------------------------
+
+def test_json_lines_holding_line_separators_inside_strings_verify(tmp_path, cli_in):
+    import json
+
+    f = tmp_path / "s.jsonl"
+    assert cli_in("scenario", "rgi-macarthur", "korea", "--seed", 5, "--count", 2, "-o", f).returncode == 0
+    docs = [json.loads(ln) for ln in f.read_text(encoding="utf-8").split("\n") if ln]
+    for d in docs:
+        d["note"] = "a\u2028b\u0085c\u2029"
+    f.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    r = cli_in("verify", f)
+    assert r.returncode == 0 and r.stdout.count(b"legal") == 2, r.stderr
+    from playaids import yamlsafe
+
+    assert yamlsafe.load_all(f)[1].data["note"] == "a\u2028b\u0085c\u2029"
+
+
+def test_an_xlsx_whose_dimension_lies_is_read_as_it_is(tmp_path, cli_in):
+    import re
+    import zipfile
+
+    import openpyxl
+
+    csv = cli_in("table", "okinawa", "fleet-damage", "--format", "csv").stdout.decode()
+    wb = openpyxl.Workbook()
+    for row in csv.splitlines():
+        wb.active.append(row.split(","))
+    wb.save(tmp_path / "t.xlsx")
+    with zipfile.ZipFile(tmp_path / "t.xlsx") as zin, zipfile.ZipFile(tmp_path / "a1.xlsx", "w") as zout:
+        for i in zin.infolist():
+            d = zin.read(i.filename)
+            if i.filename.startswith("xl/worksheets/"):
+                d = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1"', d)
+            zout.writestr(i, d)
+    r = cli_in("check-table", "okinawa", "fleet-damage", tmp_path / "a1.xlsx")
+    assert r.returncode == 0, r.stdout + r.stderr   # all ten columns read, not one
+
+
+def test_an_unreadable_scenarios_folder_is_an_error_not_no_scenarios(tmp_path, cli_in, monkeypatch):
+    from test_build import _small_data
+
+    data = _small_data(tmp_path)
+    real = os.listdir
+
+    def listdir(p="."):
+        if str(p).endswith("scenarios"):   # as chmod 000 does for a user other than root
+            raise PermissionError(13, "Permission denied")
+        return real(p)
+
+    monkeypatch.setattr(os, "listdir", listdir)
+    line = one_line(cli_in("--data", data, "--no-builtin", "data", "validate"))
+    assert "scenarios: cannot read this folder: Permission denied" in line
