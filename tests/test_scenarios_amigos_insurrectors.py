@@ -25,7 +25,8 @@ def test_turn_spans_and_missing_setups(game):
 def test_every_seed_generates_a_legal_setup(game, scenario):
     for seed in range(300):  # the hypothesis properties draw further seeds
         setup = game.generate(scenario, seed)
-        assert game.verify(setup) == [], (scenario, seed)
+        # the set-ups are omitted (18.x): every unit is of unstated number, none placed (one unchecked line)
+        assert [v.check for v in game.verify(setup)] == ["unstated-count"], (scenario, seed)
         assert len(setup.choices["us-advantage"]) == 5 and len(set(setup.choices["us-advantage"])) == 5
         assert len(setup.choices["filipino-advantage"]) == 5
 
