@@ -243,49 +243,95 @@ def verify(ctx, files, map_file, fmt, strict):
     from playaids.engine import api
 
     root = _root(ctx)
-    results, unreadable = [], []
+    report = _VerifyReport(fmt, many=len(files) > 1, strict=strict)
+    unreadable = []
     for f in files:  # each file on its own: one unreadable file does not hide the others' reports
         try:
-            setups = setupfile.load_all(f)
-            for k, setup in enumerate(setups, 1):
+            for name, setup, stream in _named_setups(f):   # record by record: any length, bounded memory
                 sc, found = api.verify_setup(root, setup, map_file)
-                name = f if len(setups) == 1 else f"{f} #{k}"
-                results.append((name, setup, sc, api.root_causes(sc, found)))
+                report.add(name, setup, sc, api.root_causes(sc, found), stream)
         except PlayaidsError as e:
             if len(files) == 1:
                 raise
             unreadable.append({"file": f, "error": str(e)})
             click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
-    broken = wrong_input = False
-    report = []
-    for f, setup, sc, found in results:
-        bad = [v for v in found if v.status == "violation"]
-        broken = broken or bool(bad) or (strict and any(v.status == "unchecked" for v in found))
-        wrong_input = wrong_input or any(v.status == "error" for v in found)
+    report.close(unreadable)
+    if unreadable or report.wrong_input:
+        raise SystemExit(2)
+    if report.broken:
+        raise SystemExit(1)
+
+
+def _named_setups(f):
+    """(name, setup, in a stream) of each setup of file f: FILE for a file of one, FILE #N for
+    the setups of a stream."""
+    setups = setupfile.iter_all(f)
+    first = next(setups)
+    second = next(setups, None)
+    if second is None:
+        yield f, first, False
+        return
+    yield f"{f} #1", first, True
+    yield f"{f} #2", second, True
+    for k, setup in enumerate(setups, 3):
+        yield f"{f} #{k}", setup, True
+
+
+class _VerifyReport:
+    """verify's report, written as each setup is checked (nothing kept but counts): text, one
+    line per violation and one per setup; json, one object, or a list of them when more than one."""
+
+    def __init__(self, fmt: str, many: bool, strict: bool = False):
+        self.fmt, self.many, self.strict, self.count, self.first = fmt, many, strict, 0, None
+        self.broken = self.wrong_input = False
+
+    def add(self, f, setup, sc, found, stream: bool) -> None:
+        from playaids.engine import api
+
         located = []
         for v in found:  # where each one is in the file, 1-based, as an editor shows it
             path, line, where = api.locate(setup, v)
             located.append({**v.as_dict(), "where": where, "file": path, "line": line})
         located.sort(key=lambda v: (v["line"] is None, v["line"] or 0))   # in the file's order
-        report.append({"file": f, "game": sc.game, "scenario": sc.id,
-                       "legal": not bad and not any(v.status == "error" for v in found), "violations": located})
-    if fmt == "json":
-        report += unreadable
-        click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
-    else:
-        for r, (f, setup, sc, found) in zip(report, results):
-            if len(results) > 1:
-                click.echo(f"== {f}")
-            for v in r["violations"]:
-                at = f"{v['file']}:{v['line']}: " if v["line"] else ""
-                head = "unchecked: " if v["status"] == "unchecked" else ""
-                rule = f"{v['rule']}  " if v["rule"] else ""
-                click.echo(printable(f"{at}{rule}{v['where']}: {head}{v['message']}"))
-            click.echo(printable(f"{f}: {_verdict(found)} ({sc.game} {sc.id})"))
-    if unreadable or wrong_input:
-        raise SystemExit(2)
-    if broken:
-        raise SystemExit(1)
+        bad = any(v.status == "violation" for v in found)
+        error = any(v.status == "error" for v in found)
+        self.broken = self.broken or bad or (self.strict and any(v.status == "unchecked" for v in found))
+        self.wrong_input = self.wrong_input or error
+        self.count += 1
+        entry = {"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad and not error, "violations": located}
+        if self.fmt == "json":
+            self._json(entry)
+            return
+        if self.many or stream:
+            click.echo(f"== {f}")
+        for v in located:
+            at = f"{v['file']}:{v['line']}: " if v["line"] else ""
+            head = "unchecked: " if v["status"] == "unchecked" else ""
+            rule = f"{v['rule']}  " if v["rule"] else ""
+            click.echo(printable(f"{at}{rule}{v['where']}: {head}{v['message']}"))
+        click.echo(printable(f"{f}: {_verdict(found)} ({sc.game} {sc.id})"))
+
+    def _json(self, entry) -> None:
+        import textwrap
+
+        if self.first is None and self.count <= 1:   # one alone is printed as an object
+            self.first = entry
+            return
+        if self.first is not None:
+            click.echo("[\n" + textwrap.indent(json.dumps(self.first, ensure_ascii=False, indent=2), "  "), nl=False)
+            self.first = None
+        click.echo(",\n" + textwrap.indent(json.dumps(entry, ensure_ascii=False, indent=2), "  "), nl=False)
+
+    def close(self, unreadable) -> None:
+        if self.fmt != "json":
+            return
+        for entry in unreadable:
+            self.count += 1
+            self._json(entry)
+        if self.first is not None:
+            click.echo(json.dumps(self.first, ensure_ascii=False, indent=2))
+        elif self.count:
+            click.echo("\n]")
 
 
 def _verdict(found) -> str:
