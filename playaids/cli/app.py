@@ -10,12 +10,12 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, games, repository
+from playaids import __version__, atomic, games, outputs, repository
 from playaids.build.job import AID_GROUPS
 from playaids.cli import completion, context
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
-from playaids.cli.pageoptions import page_options, spec_values
+from playaids.cli.pageoptions import lang_option, page_options, spec_values
 
 
 def _root(ctx):
@@ -65,10 +65,11 @@ def cli(ctx, data, no_builtin):
               help="List what a setup of SCENARIO must place: unit, side, count, where (rule).")
 @click.option("--format", "fmt", type=click.Choice(["text", "ids", "json"]), default="text", show_default=True,
               help="text: id and title; ids: the ids alone, one a line; json: everything.")
-@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True, help="Language of titles.")
+@lang_option()
 @click.pass_context
-def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
+def list_cmd(ctx, game, scenarios, units_of, fmt, lang_):
     """Games, or the tables (--scenarios: scenarios; --units SCENARIO: units) of GAME."""
+    lang = lang_
     root = _root(ctx)
     if units_of:
         if not game:
@@ -103,32 +104,37 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
             click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}{origin}"))
 
 
-TABLE_FORMATS = ("csv", "json", "md", "pdf")
+TABLE_FORMATS = ("csv", "json", "md", "xlsx", "pdf", "png")
 MAX_SHEETS = 1000  # --count with --sheet: one PDF per setup
+OUT_HELP = "Output file; its extension names the format (- or none: standard output)."
 
 
-@cli.command()
+@cli.command(epilog="\b\nExample:\n  playaids table okinawa fleet-damage --lang ja -o fleet-damage.pdf")
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default=None,
-              help="csv, json, md or pdf; default: the -o file's extension, else csv.")
-@page_options(lang="en")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Output file (- for standard output).")
+              help="csv, json, md, xlsx (a workbook), pdf (the chart card) or png (the card, an image a page); "
+                   "default: the -o file's extension, else csv.")
+@page_options()
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None, help=OUT_HELP)
 @click.pass_context
-def table(ctx, game, table, fmt, page, out):
-    """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
+def table(ctx, game, table, fmt, page, dpi, out):
+    """Print TABLE of GAME as csv, json, md (standard output), an xlsx workbook, or its chart
+    card as pdf or png."""
     root = _root(ctx)
-    fmt = atomic.format_for(fmt, out, TABLE_FORMATS, "csv")
+    fmt = outputs.format_for(fmt, out, TABLE_FORMATS, "csv", "table")
     t = root.table(game, table)
-    if fmt == "pdf":
+    if fmt in ("pdf", "png"):
         from playaids.render import cards
 
         g = root.game(game, with_tables=False)
-        atomic.emit(cards.render(t, g, page), out)
+        outputs.emit_pdf(cards.render(t, g, page), out, fmt, dpi)
         return
     from playaids import export
 
+    if fmt == "xlsx":
+        atomic.emit(outputs.workbook(export.grid_rows(t.grid, page.lang), t.id), out)
+        return
     atomic.emit(export.FORMATS[fmt](t, page.lang), out)
 
 
@@ -145,25 +151,27 @@ def _game_options(fn):
     return fn
 
 
-@cli.command()
+@cli.command(epilog="\b\nExample:\n  playaids scenario macarthur-bataan historical --seed 7 -o setup.yaml --sheet sheet.pdf")
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", shell_complete=completion.scenarios)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed of the random draws (default: a fresh one, printed on stderr and kept in the setup).")
 @click.option("--count", type=click.IntRange(1, 1_000_000), default=None,
-              help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines.")
+              help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines (-o FILE.yaml: a YAML stream).")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
-              help="A map file adding places and hexes the rules do not give.")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
-@click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
+              help="A map file (map.yaml) adding the places, hexes and counter values the rules do not give.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="The setup file: .yaml or .json (--count: .jsonl or .yaml); - or none: standard output.")
+@click.option("--sheet", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Also write the setup sheet: .pdf, or .png (an image a page); --count: SHEET.SEED.pdf each.")
 @click.option("--template", is_flag=True,
               help="Write a fill-in setup instead: every draw, choice and placement, blank, with what the "
                    "rules allow as comments (then: playaids verify FILE).")
-@page_options(lang="both")
+@page_options()
 @_game_options
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, **game_options):
-    """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, dpi, **game_options):
+    """Generate a random setup of SCENARIO (YAML on standard output unless -o)."""
     from playaids.engine import api
 
     root = _root(ctx)
@@ -174,10 +182,17 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
             # name it, replacing it)
             extra = "".join(f", --{k.replace('_', '-')}" for k in given)
             raise PlayaidsError(f"--template writes a blank setup: no --seed, --count, --sheet, --map{extra}")
+        outputs.format_for(None, out, ("yaml",), "yaml", "scenario --template")
         from playaids.engine import template as fill_in
 
         atomic.emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
         return
+    fmt = outputs.format_for(None, out, ("jsonl", "yaml") if count else ("yaml", "json"),
+                             "jsonl" if count else "yaml", "scenario --count" if count else "scenario")
+    sheet_fmt = outputs.format_for(None, sheet, ("pdf", "png"), "pdf", "scenario --sheet") if sheet else None
+    outputs.one_stdout(("-o", out or "-"), ("--sheet", sheet))
+    if count and sheet == "-":
+        raise PlayaidsError("--sheet with --count writes one sheet per setup: give a file name, not -")
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
@@ -203,25 +218,29 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
-        atomic.write_bytes(path, setupsheet.render(root, setup, sc, found, page))
+        outputs.emit_pdf(setupsheet.render(root, setup, sc, found, page), path, sheet_fmt, dpi)
 
     if count:
-        def lines():
+        def records():
             for s in range(seed, seed + count):  # streamed: bounded memory
                 setup = api.generate(root, game, scenario, s, map_file, options)
                 if sheet:  # one sheet per setup, the seed in its name: sheet.SEED.pdf
                     write_sheet(setup, _sheet_name(sheet)(s))
-                yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
+                if fmt == "yaml":   # a YAML stream, `---` before each document
+                    yield "---\n" + setupfile.dump(setup)
+                else:
+                    yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
 
-        if out:
-            atomic.write_chunks(out, (line.encode("utf-8") for line in lines()))
+        if out and str(out) != "-":
+            atomic.write_chunks(out, (record.encode("utf-8") for record in records()))
         else:
-            for line in lines():
-                click.echo(line, nl=False)
+            for record in records():
+                click.echo(record, nl=False)
         tell()
         return
     setup = api.generate(root, game, scenario, seed, map_file, options)
-    atomic.emit(setupfile.dump(setup), out)
+    text = setupfile.dump(setup) if fmt == "yaml" else json.dumps(setup.as_dict(), ensure_ascii=False, indent=2) + "\n"
+    atomic.emit(text, out)
     if sheet:
         write_sheet(setup, sheet)
     tell()
@@ -380,7 +399,7 @@ def data_validate(ctx, folder):
 @cli.command()
 @click.argument("games", nargs=-1, shell_complete=completion.games)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
-@page_options(lang="all", paper="a4", many=True)
+@page_options(paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
 @click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from playaids import atomic
+from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
@@ -26,11 +26,12 @@ from playaids.errors import DataError, PlayaidsError
               help="Which table of the page or file, when it holds several (1-based; default 1).")
 @click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default=None,
               help="text report, json, diff (daff highlighter CSV) or html; default: the -o file's extension "
-                   "(.html, .json, .txt), else text.")
+                   "(.txt, .json, .diff, .html), else text.")
 @click.option("--accept", "accept_file", type=click.Path(dir_okay=False),
               help="YAML list of known, intended differences (row, column, found, why): marked accepted, "
                    "not failed.")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="The report file: .txt (text), .json, .diff or .html (- or none: standard output).")
 @click.pass_context
 def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_file, out):
     """Compare TABLE of GAME with FILE (CSV, TSV, JSON, YAML, Markdown, text, PDF or .xlsx;
@@ -39,7 +40,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
 
     Exit status: 0 equal (or every difference accepted), 1 any other difference, 2 a file
     that cannot be read, is not a table, or an unknown id."""
-    fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
+    fmt = outputs.format_for(fmt, out, tuple(report.FORMATS), "text", "check-table")
     root = context.repository(ctx)
     accepts = accept.load(accept_file) if accept_file else []
     if accept_file:
