@@ -15,6 +15,7 @@ import io
 import json
 
 from playaids import resources
+from playaids.words import count
 from playaids.checker.compare import Comparison, Difference, display
 
 TEMPLATES = resources.TEMPLATES
@@ -77,7 +78,7 @@ def _heading(cmp: Comparison) -> list[str]:
 def summary(cmp: Comparison) -> str:
     """A few words: equal with its size, or the number of differences by kind."""
     if cmp.equal:
-        return f"equal, {len(cmp.grid.rows)} rows × {len(cmp.grid.columns)} columns"
+        return f"equal, {count(len(cmp.grid.rows), 'row')} × {count(len(cmp.grid.columns), 'column')}"
     n = len(cmp.differences)
     kinds = ", ".join(f"{v} {k}" for k, v in cmp.counts().items())
     accepted = sum(1 for d in cmp.differences if d.accepted)

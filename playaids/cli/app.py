@@ -15,6 +15,7 @@ from playaids.build.job import AID_GROUPS
 from playaids.cli import completion, context
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
+from playaids.words import count
 from playaids.cli.pageoptions import lang_option, page_options, spec_values
 
 
@@ -386,14 +387,20 @@ def data_schema(kind):
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
 @click.pass_context
 def data_validate(ctx, folder):
-    """Check every game folder of the data folder; one line per problem, exit 2 if any."""
+    """Check every game folder of FOLDER (a folder of game folders; default: every data folder
+    of the command line); one line per problem, exit 2 if any."""
+    if folder and (Path(folder) / "game.yaml").is_file():
+        parent = Path(folder).resolve().parent
+        raise DataError(folder, f"is a game folder: give the folder that holds it (playaids data validate {parent})")
     root = repository.data_dir(folder, builtin=False) if folder else _root(ctx)
     ids, errors = root.validate_all()
     for e in errors:
         click.echo(str(e), err=True)
     if errors:
         raise SystemExit(2)
-    click.echo(f"{len(ids)} games valid: {', '.join(ids)}")
+    if not ids:
+        raise DataError(folder or ".", "no game folder here (a game is a folder holding game.yaml)")
+    click.echo(f"{count(len(ids), 'game')} valid: {', '.join(ids)}")
 
 
 @cli.command()
@@ -470,7 +477,7 @@ def _preflight_build(out_dir) -> None:
         findings += found
     for f in (f for f in findings if not isinstance(f, str)):
         click.echo(printable(f.line()))
-    click.echo(f"preflight: {len(pdfs)} PDFs, {len(findings)} findings", err=True)
+    click.echo(f"preflight: {count(len(pdfs), 'PDF')}, {count(len(findings), 'finding')}", err=True)
     if findings:
         raise SystemExit(1)
 
