@@ -379,8 +379,7 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
         if norm(text) not in corner_parts:
             diffs.append(Difference("header-row", found=text, where=raw.where[r]))
 
-    def col_where(c: int) -> str:
-        return f"column {c + 1}"
+    col_where = raw.column_where
 
     for p in col_pairs:
         if p.e is None:
@@ -444,5 +443,5 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
                                         column=cmp.expected_label("column", cp.e),
                                         expected=cmp.expected_cell(rp.e, cp.e),
                                         found=cmp.found_cell(rp.f, cp.f),
-                                        where=f"{found.rows[rp.f].where}, {col_where(cp.f)}"))
+                                        where=raw.cell_where(found.rows[rp.f].index, cp.f)))
     return cmp

@@ -34,17 +34,49 @@ class RawTable:
     header_rows: int | None = None   # known for our own exports, else detected
     label_col: int | None = None
     encoding: str | None = None      # how a text file was decoded, when not UTF-8
+    sheet: str | None = None         # a worksheet's name, quoted as in a formula: positions in A1 style
+    numbers: list[int] | None = None  # the worksheet row of each row
 
     def __post_init__(self):
         rows = [[("" if c is None else str(c)) for c in r] for r in self.rows]
         width = max((len(r) for r in rows), default=0)
         if rows and not any(c.strip() for r in rows for c in r):
-            rows, self.where = [], []   # nothing but empty cells: no table
+            rows, self.where, self.numbers = [], [], None   # nothing but empty cells: no table
         self.rows = [r + [""] * (width - len(r)) for r in rows]
+
+    def column_where(self, c: int) -> str:
+        """Where column c (0-based) is: `Sheet!B:B` in a workbook, else `column 2`."""
+        if self.sheet is not None:
+            letter = column_letter(c + 1)
+            return f"{self.sheet}!{letter}:{letter}"
+        return f"column {c + 1}"
+
+    def cell_where(self, r: int, c: int) -> str:
+        """Where the cell at row r, column c (0-based) is: `Sheet!B4` in a workbook, else its
+        row's place and column."""
+        if self.sheet is not None and self.numbers and r < len(self.numbers):
+            return f"{self.sheet}!{column_letter(c + 1)}{self.numbers[r]}"
+        return f"{self.where[r] if r < len(self.where) else ''}, column {c + 1}"
 
     @property
     def width(self) -> int:
         return len(self.rows[0]) if self.rows else 0
+
+
+def column_letter(n: int) -> str:
+    """Excel's name of column n (1-based): 1 A, 26 Z, 27 AA."""
+    out = ""
+    while n:
+        n, k = divmod(n - 1, 26)
+        out = chr(65 + k) + out
+    return out
+
+
+def sheet_ref(title: str) -> str:
+    """A worksheet's name as a formula writes it: quoted unless letters, digits and _ alone."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", title):
+        return title
+    return "'" + title.replace("'", "''") + "'"
 
 
 EXTENSIONS = {
@@ -586,7 +618,7 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
     try:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         for ws in wb.worksheets:
-            rows, where = [], []
+            rows, where, numbers, ref = [], [], [], sheet_ref(ws.title)
             # the rows as the sheet holds them, not as its <dimension> claims (a stale "A1" hid
             # every column but the first, a short one 2.5 million rows)
             ws.reset_dimensions()
@@ -596,8 +628,9 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
                 texts = [_xlsx_cell(v) for v in row]
                 if any(t.strip() for t in texts):
                     rows.append(texts)
-                    where.append(f"{ws.title}!{n}")
-            out.append(RawTable(rows, where, "xlsx", encoding=None))
+                    where.append(f"{ref}!{n}:{n}")   # the row, in A1 style
+                    numbers.append(n)
+            out.append(RawTable(rows, where, "xlsx", encoding=None, sheet=ref, numbers=numbers))
         wb.close()
     except DataError:
         raise

@@ -43,7 +43,8 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="\b\nExample:\n  playaids table okinawa fleet-damage -o crt.pdf")
 @click.option("--data", "data", type=click.Path(file_okay=False), multiple=True,
               help="A folder of your games, added to the built-in ones (repeatable; the first holding a "
                    "game id wins; also env PLAYAIDS_DATA, a path list).")
@@ -59,7 +60,7 @@ def cli(ctx, data, no_builtin):
     ctx.obj["read_setup"] = setupfile.load
 
 
-@cli.command("list")
+@cli.command("list", epilog="\b\nExample:\n  playaids list macarthur-bataan --scenarios")
 @click.argument("game", required=False, shell_complete=completion.games)
 @click.option("--scenarios", is_flag=True, help="List the scenarios of GAME instead of its tables.")
 @click.option("--units", "units_of", metavar="SCENARIO", default=None,
@@ -247,10 +248,12 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
     tell()
 
 
-@cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@cli.command(epilog="\b\nExample:\n  playaids scenario okinawa campaign --count 100 | playaids verify -")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
+              help="A map file (map.yaml) giving the places, hexes and counter values the rules do not give.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one line per violation and per setup; json: the same facts.")
 @click.option("--strict", is_flag=True, help="Exit 1 when any rule is unchecked, not only when one is broken.")
 @click.pass_context
 def verify(ctx, files, map_file, fmt, strict):
@@ -365,12 +368,12 @@ def _verdict(found) -> str:
     return head + (f", {u} unchecked" if u else "")
 
 
-@cli.group()
+@cli.group(epilog="\b\nExample:\n  playaids data validate ~/my-games")
 def data():
     """Schemas and validation of data folders."""
 
 
-@data.command("schema")
+@data.command("schema", epilog="\b\nExample:\n  playaids data schema table > table.schema.json")
 @click.argument("kind", required=False,
                 type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets", "setup"]
                                   + sorted(games.schemas())))
@@ -383,7 +386,7 @@ def data_schema(kind):
     click.echo(json.dumps(every[kind] if kind else every, ensure_ascii=False, indent=2))
 
 
-@data.command("validate")
+@data.command("validate", epilog="\b\nExample:\n  playaids data validate ~/my-games")
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
 @click.pass_context
 def data_validate(ctx, folder):
@@ -403,9 +406,10 @@ def data_validate(ctx, folder):
     click.echo(f"{count(len(ids), 'game')} valid: {', '.join(ids)}")
 
 
-@cli.command()
+@cli.command(epilog="\b\nExample:\n  playaids build okinawa --only charts --lang en --paper a3")
 @click.argument("games", nargs=-1, shell_complete=completion.games)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="The folder to build into: OUT/<game>/... and the gallery OUT/index.html.")
 @page_options(paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")

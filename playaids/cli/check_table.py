@@ -15,7 +15,7 @@ from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
 
 
-@click.command("check-table")
+@click.command("check-table", epilog="\b\nExample:\n  playaids check-table okinawa fleet-damage their-table.csv")
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table_id", metavar="[TABLE]", required=False, shell_complete=completion.tables)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))

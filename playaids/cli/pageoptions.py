@@ -25,8 +25,7 @@ class _Bleed(click.FloatRange):
 
 BLEED = _Bleed(0, 10)
 
-LANG_HELP = ("Language of the aid: ja, en or both (Japanese and English){all}; default: $PLAYAIDS_LANG, "
-             "else en (the one --lang rule of every command).")
+LANG_HELP = "Language: ja, en or both (Japanese and English){all}; the default is every command's."
 
 
 def default_lang(choices=LANGS) -> str:

@@ -6,7 +6,7 @@ import click
 from playaids.errors import printable
 
 
-@click.command("preflight")
+@click.command("preflight", epilog="\b\nExample:\n  playaids preflight output/okinawa/charts/*.pdf")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--lang", type=click.Choice(["ja", "en", "both"]), default=None,
               help="The aids' language (default: from the file name, e.g. crt.ja.a4.pdf).")
