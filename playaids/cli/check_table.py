@@ -57,10 +57,24 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
         atomic.note_input(file)  # the report never replaces the table it checks
     g = root.game(game, with_tables=False)
     table = root.table(game, table_id)
-    cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
+    glossary = Glossary(g.glossary)
+    cmp = check_file(table, file, glossary, page=page, index=index)
     cmp.unused_accepts = accept.apply(cmp, accepts)
+    if not cmp.ok:
+        _name_likelier(root, game, table, cmp, glossary)
     atomic.emit(report.FORMATS[fmt](cmp), out)
     raise SystemExit(0 if cmp.ok else 1)
+
+
+def _name_likelier(root, game: str, table, cmp, glossary) -> None:
+    """When the file holds another table of the game, say which (its labels fit it better)."""
+    from playaids.checker import best_other
+
+    other = best_other([root.table(game, tid) for tid in root.table_ids(game)], cmp.found.raw, table, glossary)
+    if other is not None:
+        t, _ = other
+        cmp.notes.append(f"the file's table looks like {t.id} ({t.title.en}), not {table.id}: "
+                         f"playaids check-table {game} {t.id} {cmp.path}")
 
 
 def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, accepts=()) -> int:
