@@ -100,10 +100,18 @@ def font_file(family: str = GOTHIC) -> str:
     raise _missing(family)
 
 
-# GOTHIC's face when IPAex Gothic is not installed: the symbol font, which draws every Latin
-# character, so an English aid needs no Japanese font; a Japanese character is then an error
-# that says to install IPAex (check_glyphs), never a tofu box.
-_STAND_IN: dict[str, FontMissing] = {}
+@functools.lru_cache(maxsize=None)
+def face(family: str = GOTHIC) -> tuple[str, str]:
+    """(file, why it stands in) of the face drawn for `family`: its own file and "", or for IPAex
+    Gothic not installed the symbol font, which draws every Latin character (an English aid
+    needs no Japanese font), and the FontMissing text a Japanese character then raises
+    (check_glyphs), never a tofu box."""
+    try:
+        return font_file(family), ""
+    except FontMissing as e:
+        if family != GOTHIC or os.environ.get("PLAYAIDS_FONT_" + family.upper()):
+            raise
+        return font_file(SYMBOLS), str(e)
 
 
 @functools.lru_cache(maxsize=None)
@@ -112,14 +120,7 @@ def register(family: str = GOTHIC) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    try:
-        path = font_file(family)
-    except FontMissing as e:
-        if family != GOTHIC or os.environ.get("PLAYAIDS_FONT_" + family.upper()):
-            raise
-        path = font_file(SYMBOLS)   # no Japanese font: Latin text in the symbol font
-        _STAND_IN[family] = e
-    pdfmetrics.registerFont(TTFont(family, path))
+    pdfmetrics.registerFont(TTFont(family, face(family)[0]))
     return family
 
 
@@ -143,8 +144,9 @@ def check_glyphs(s: str, family: str = GOTHIC, where: str = "") -> None:
     """Raise when `s` has a character neither the font nor its declared symbol font can draw."""
     for ch in set(s):
         if _font_for(ch, family) is None:
-            if family in _STAND_IN:   # a Japanese character, and no Japanese font installed
-                raise FontMissing(f"{where + ': ' if where else ''}{_STAND_IN[family]}")
+            missing = face(family)[1]
+            if missing:   # a Japanese character, and no Japanese font installed
+                raise FontMissing(f"{where + ': ' if where else ''}{missing}")
             raise FontMissing(f"{where + ': ' if where else ''}character {ch!r} (U+{ord(ch):04X}) "
                               f"has no glyph in {family} or {SYMBOLS}")
 

@@ -213,7 +213,7 @@ def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path
     good = summary.read_bytes()
     summary.write_bytes(b"")
     r = run_cli("--data", data, "--no-builtin", "build", "--lang", "en", "--only", "summaries", "--out", out)
-    assert r.returncode == 0 and b"built 1 files" in r.stderr, r.stderr
+    assert r.returncode == 0 and b"built 1 file," in r.stderr, r.stderr
     assert summary.read_bytes() == good
 
 

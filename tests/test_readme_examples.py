@@ -32,7 +32,7 @@ def _examples() -> list[str]:
 
 
 EXAMPLES = _examples()
-HEAVY = ("build [GAME...] --lang all --paper all", "build --grayscale", "build --check", "--watch")
+HEAVY = ("build [GAME...] --lang all --paper all", "build --grayscale", "build --check", "--watch", "build --only odds")
 
 
 def test_the_readme_has_examples():

@@ -25,7 +25,7 @@ def test_json_lines_beyond_the_file_cap_verify_each(tmp_path, cli_in):
     out = r.stdout.decode()
     assert r.returncode == 0, r.stderr
     assert out.count(": legal") == 600
-    assert f"{f} #600: legal, 1 unchecked (macarthur-bataan historical)" in out
+    assert f"{f} #600: legal, " in out and out.rstrip().endswith("(macarthur-bataan historical)")
 
 
 def test_standard_input_is_read_as_a_stream(tmp_path):
