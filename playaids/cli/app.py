@@ -17,6 +17,7 @@ from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
 from playaids.words import count
 from playaids.cli.pageoptions import lang_option, page_options, spec_values
+from playaids.cli.examples import example
 
 
 def _root(ctx):
@@ -44,7 +45,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             epilog="\b\nExample:\n  playaids table okinawa fleet-damage -o crt.pdf")
+             epilog=example("playaids"))
 @click.option("--data", "data", type=click.Path(file_okay=False), multiple=True,
               help="A folder of your games, added to the built-in ones (repeatable; the first holding a "
                    "game id wins; also env PLAYAIDS_DATA, a path list).")
@@ -60,7 +61,7 @@ def cli(ctx, data, no_builtin):
     ctx.obj["read_setup"] = setupfile.load
 
 
-@cli.command("list", epilog="\b\nExample:\n  playaids list macarthur-bataan --scenarios")
+@cli.command("list", epilog=example("list"))
 @click.argument("game", required=False, shell_complete=completion.games)
 @click.option("--scenarios", is_flag=True, help="List the scenarios of GAME instead of its tables.")
 @click.option("--units", "units_of", metavar="SCENARIO", default=None,
@@ -77,7 +78,11 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang_):
         if not game:
             raise PlayaidsError("--units needs GAME")
         sc = root.scenario(game, units_of)
-        rows = [{"id": u.id, "title": (u.name or {}).get(lang) or u.id, "side": u.side, "count": u.count,
+        def named(n):   # a unit's name: {ja, en}; both: the two
+            n = n or {}
+            return " / ".join(dict.fromkeys(x for x in (n.get("ja"), n.get("en")) if x)) if lang == "both" else n.get(lang)
+
+        rows = [{"id": u.id, "title": named(u.name) or u.id, "side": u.side, "count": u.count,
                  "at": u.at if u.at is not None else "any", "rule": u.rule} for u in sc.units]
     elif scenarios and game:
         root.game(game, with_tables=False)
@@ -111,7 +116,7 @@ MAX_SHEETS = 1000  # --count with --sheet: one PDF per setup
 OUT_HELP = "Output file; its extension names the format (- or none: standard output)."
 
 
-@cli.command(epilog="\b\nExample:\n  playaids table okinawa fleet-damage --lang ja -o fleet-damage.pdf")
+@cli.command(epilog=example("table"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default=None,
@@ -153,7 +158,7 @@ def _game_options(fn):
     return fn
 
 
-@cli.command(epilog="\b\nExample:\n  playaids scenario macarthur-bataan historical --seed 7 -o setup.yaml --sheet sheet.pdf")
+@cli.command(epilog=example("scenario"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", shell_complete=completion.scenarios)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
@@ -248,7 +253,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
     tell()
 
 
-@cli.command(epilog="\b\nExample:\n  playaids scenario okinawa campaign --count 100 | playaids verify -")
+@cli.command(epilog=example("verify"))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
               help="A map file (map.yaml) giving the places, hexes and counter values the rules do not give.")
@@ -368,12 +373,12 @@ def _verdict(found) -> str:
     return head + (f", {u} unchecked" if u else "")
 
 
-@cli.group(epilog="\b\nExample:\n  playaids data validate ~/my-games")
+@cli.group(epilog=example("data"))
 def data():
     """Schemas and validation of data folders."""
 
 
-@data.command("schema", epilog="\b\nExample:\n  playaids data schema table > table.schema.json")
+@data.command("schema", epilog=example("data schema"))
 @click.argument("kind", required=False,
                 type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets", "setup"]
                                   + sorted(games.schemas())))
@@ -386,7 +391,7 @@ def data_schema(kind):
     click.echo(json.dumps(every[kind] if kind else every, ensure_ascii=False, indent=2))
 
 
-@data.command("validate", epilog="\b\nExample:\n  playaids data validate ~/my-games")
+@data.command("validate", epilog=example("data validate"))
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
 @click.pass_context
 def data_validate(ctx, folder):
@@ -406,7 +411,7 @@ def data_validate(ctx, folder):
     click.echo(f"{count(len(ids), 'game')} valid: {', '.join(ids)}")
 
 
-@cli.command(epilog="\b\nExample:\n  playaids build okinawa --only charts --lang en --paper a3")
+@cli.command(epilog=example("build"))
 @click.argument("games", nargs=-1, shell_complete=completion.games)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
               help="The folder to build into: OUT/<game>/... and the gallery OUT/index.html.")

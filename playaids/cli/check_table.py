@@ -13,9 +13,10 @@ from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
+from playaids.cli.examples import example
 
 
-@click.command("check-table", epilog="\b\nExample:\n  playaids check-table okinawa fleet-damage their-table.csv")
+@click.command("check-table", epilog=example("check-table"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table_id", metavar="[TABLE]", required=False, shell_complete=completion.tables)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))

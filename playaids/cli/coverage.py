@@ -11,11 +11,12 @@ import click
 from playaids import coverage as cov
 from playaids.cli import completion, context
 from playaids.errors import PlayaidsError, printable
+from playaids.cli.examples import example
 
 _LABEL = {"checked": "checked", "unchecked": "UNCHECKED", "not-setup": "not a set-up rule"}
 
 
-@click.command("coverage", epilog="\b\nExample:\n  playaids coverage okinawa campaign --status unchecked")
+@click.command("coverage", epilog=example("coverage"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", required=False, shell_complete=completion.scenarios)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,

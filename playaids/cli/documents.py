@@ -8,6 +8,7 @@ from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.errors import PlayaidsError, printable_text
 from playaids.cli.pageoptions import page_options
+from playaids.cli.examples import example
 
 
 TURNS_FORMATS = ("pdf", "svg", "png")
@@ -24,7 +25,7 @@ def _root(ctx):
 OUT_HELP = "Output file; its extension names the format (- or none: standard output)."
 
 
-@click.command("turns", epilog="\b\nExample:\n  playaids turns okinawa scenario-2 --lang both -o okinawa-s2.pdf")
+@click.command("turns", epilog=example("turns"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", required=False, shell_complete=completion.scenarios)
 @page_options()
@@ -49,7 +50,7 @@ def turns_cmd(ctx, game, scenario, page, dpi, fmt, out):
     outputs.emit_pdf(turnsheet.render(rec, g, scenario, page), out, fmt, dpi)
 
 
-@click.command("summary", epilog="\b\nExample:\n  playaids summary amigos-insurrectors --lang both -o summary.pdf")
+@click.command("summary", epilog=example("summary"))
 @click.argument("game", shell_complete=completion.games)
 @page_options()
 @click.option("--format", "fmt", type=click.Choice(SUMMARY_FORMATS), default=None,
@@ -72,7 +73,7 @@ def summary_cmd(ctx, game, page, dpi, fmt, out):
     outputs.emit_pdf(summary.render(s, g, page), out, fmt, dpi)
 
 
-@click.command("glossary", epilog="\b\nExample:\n  playaids glossary okinawa --lang ja -o glossary.pdf")
+@click.command("glossary", epilog=example("glossary"))
 @click.argument("game", shell_complete=completion.games)
 @click.option("--format", "fmt", type=click.Choice(GLOSSARY_FORMATS), default=None,
               help="md, csv, pdf, html or png; default: the -o file's extension, else md.")

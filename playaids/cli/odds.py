@@ -6,11 +6,12 @@ import click
 from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.cli.pageoptions import page_options
+from playaids.cli.examples import example
 
 ODDS_FORMATS = ("csv", "json", "pdf", "png")
 
 
-@click.command("odds", epilog="\b\nExample:\n  playaids odds macarthur-bataan crt --lang en -o crt-odds.pdf")
+@click.command("odds", epilog=example("odds"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--drm", "drm", default=None, metavar="N[,N...]|all",
