@@ -5,7 +5,7 @@ bootstrap:
 	bash tools/bootstrap.sh
 
 build: bootstrap
-	.venv/bin/playaids build --out output
+	.venv/bin/playaids build --out output --lang all
 
 test: bootstrap
 	.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist worksteal

@@ -47,7 +47,17 @@ class UnknownId(PlayaidsError):
     def __init__(self, kind: str, name: str, known):
         known = sorted(known)
         shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
-        super().__init__(f"unknown {kind} '{name}' (known: {shown or 'none'})")
+        close = did_you_mean(name, known)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        super().__init__(f"unknown {kind} '{name}'{hint} (known: {shown or 'none'})")
+
+
+def did_you_mean(name: str, known) -> list[str]:
+    """The known ids closest to a mistyped one (difflib's ratio >= 0.6, case ignored), best first."""
+    import difflib
+
+    by_lower = {k.lower(): k for k in known}
+    return [by_lower[k] for k in difflib.get_close_matches(str(name).lower(), list(by_lower), n=3, cutoff=0.6)]
 
 
 class FontMissing(PlayaidsError):

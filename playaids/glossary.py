@@ -30,6 +30,18 @@ def to_csv(terms) -> str:
     return buf.getvalue()
 
 
+def ordered(terms, lang: str) -> list:
+    """The terms for --lang: ja in gojuon order of their readings, en alphabetically, both as
+    the data lists them."""
+    from playaids import collation
+
+    if lang == "ja":
+        return collation.by_reading(terms)
+    if lang == "en":
+        return collation.alphabetical(terms)
+    return list(terms)
+
+
 def _md(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import dataclass, field
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
@@ -207,6 +208,120 @@ def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
             new_page()
             out.extend(p.extract_tables())
             p.close()
+    return out
+
+
+CAPTION_PT = 70    # a table's title printed above it (a card's heading) is read from this band
+
+
+@dataclass
+class PdfTable:
+    """A ruled table of a PDF with where it is and its title: the heading band over its grid
+    (a chart set's), else the text printed just above it (a card's, a rulebook's caption)."""
+
+    page: int
+    index: int            # on its page, 1-based
+    rows: list
+    title: str = ""
+    band: bool = False    # the title was the table's own first (heading band) row
+    pages: list = field(default_factory=list)   # every page it spans, once continued pieces are joined
+
+
+def _band(rows) -> str | None:
+    """The text of a heading band: a first row of one cell spanning the table (pdfplumber gives
+    None for the cells a merged cell covers), over further rows."""
+    if len(rows) > 1 and _spanning(rows[0]):
+        return join_lines(rows[0][0])
+    return None
+
+
+def _spanning(row) -> bool:
+    return len(row) > 1 and bool((row[0] or "").strip()) and all(c is None for c in row[1:])
+
+
+# a heading band names the rule it comes from (`Rule 10.2`, `ルール 10.2`)
+_RULED_HEADING = re.compile(r"(?:\bRule|ルール)\s*[0-9]")
+
+
+def _split_at_bands(rows) -> list[list]:
+    """The tables pdfplumber read as one because their rulings touch: cut before each later row
+    that is a heading band naming its rule (a chart set's next table)."""
+    cuts = [i for i, r in enumerate(rows) if i > 0 and _spanning(r) and _RULED_HEADING.search(r[0] or "")]
+    pieces, start = [], 0
+    for c in cuts:
+        pieces.append(rows[start:c])
+        start = c
+    pieces.append(rows[start:])
+    return [p for p in pieces if p]
+
+
+def titled_tables(path, page: int | None = None) -> list[PdfTable]:
+    """Every ruled table on the page (1-based) or on every page, each with its title."""
+    import pdfplumber
+
+    out = []
+    with pdfplumber.open(path) as pdf:
+        if page is None and len(pdf.pages) > MAX_PAGES:
+            raise TooBig(f"{len(pdf.pages)} pages: give --page N (at most {MAX_PAGES} are read at once)")
+        if page is None:
+            numbered = enumerate(pages(pdf), 1)   # one page in memory at a time
+        else:
+            p = pdf.pages[page - 1]
+            new_page()
+            numbered = [(page, p)]
+        for n, p in numbered:
+            k = 0
+            for t in p.find_tables():
+                for j, rows in enumerate(_split_at_bands(t.extract())):
+                    k += 1
+                    band = _band(rows)
+                    if band is not None:
+                        rows = rows[1:]
+                        while len(rows) > 1 and _spanning(rows[0]):   # a key under the band (how to read a cell)
+                            rows = rows[1:]
+                        out.append(PdfTable(n, k, rows, band, True, [n]))
+                    elif j == 0:
+                        x0, top, x1, _ = t.bbox
+                        box = (max(0.0, x0 - 2), max(0.0, top - CAPTION_PT), min(float(p.width), x1 + 2),
+                               max(0.0, top - 0.5))
+                        above = p.crop(box).extract_text() if box[3] > box[1] else ""
+                        out.append(PdfTable(n, k, rows, join_lines(above), False, [n]))
+    return out
+
+
+CONTINUED = (" (continued)", "（続き）")
+
+
+# a band's continuation mark and what it prints beside the title (rule, dice), wherever a
+# wrapped title put them
+_NOT_TITLE = re.compile(r"\(continued\)|（続き）|(?:\bRule|ルール)\s*[0-9A-Za-z.\-]*|\bDice\b|ダイス|\b\d*d\d+\b|[·・/\s]")
+
+
+def _title_key(title: str) -> str:
+    """A heading band's title alone: no continuation mark, rule, dice, spaces or line breaks."""
+    return _NOT_TITLE.sub("", title)
+
+
+def join_continued(tables: list[PdfTable]) -> list[PdfTable]:
+    """Join the pieces of a table split over columns or pages: a heading band saying
+    "(continued)" joins the last piece of that title, its repeated header rows dropped; an
+    untitled piece whose first row repeats the last table's joins it (a card's next page)."""
+    out: list[PdfTable] = []
+    for t in tables:
+        base = _title_key(t.title) if t.band and any(c.strip() in t.title for c in CONTINUED) else None
+        head = next((o for o in reversed(out) if base is not None and o.band and _title_key(o.title) == base), None)
+        if head is None and out and t.rows and out[-1].rows and t.rows[0] == out[-1].rows[0] \
+                and len(t.rows[0]) == len(out[-1].rows[0]) and (base is not None or not t.band):
+            head = out[-1]
+        if head is None:
+            out.append(t)
+            continue
+        rows = t.rows
+        k = 0
+        while k < len(rows) and k < len(head.rows) and rows[k] == head.rows[k]:
+            k += 1   # the header rows a continuation repeats
+        head.rows = head.rows + rows[k:]
+        head.pages = head.pages + [n for n in t.pages if n not in head.pages]
     return out
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import os
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import yaml
@@ -218,63 +220,191 @@ def _parse_memo(raw: bytes, label: str) -> Located:
     return _parse_bytes(raw, label)
 
 
-MAX_DOCUMENTS = 100_000
+def iter_all(path) -> Iterator[Located]:
+    """Every document of a YAML stream (documents separated by `---`) or of JSON lines (one
+    JSON object a line, as `scenario --count` writes them), each with marks in the file, read
+    record by record: a stream of any length is read in bounded memory (each record, not the
+    file, is capped at MAX_BYTES)."""
+    path = os.fspath(path)
+    f, label = _open(path)
+    try:
+        lines = _lines(f, label)
+        head = []   # the blank and comment lines before the first record
+        for n, ln in lines:
+            head.append((n, ln))
+            if ln.strip() and not ln.lstrip().startswith("#"):
+                break
+        if not head or not head[-1][1].strip() or head[-1][1].lstrip().startswith("#"):
+            raise DataError(label, "empty document", 1, 1)
+        first = head[-1][1].strip()
+        if first.startswith("{") and first.endswith("}"):
+            yield from _json_lines(itertools.chain(head[-1:], lines), label)
+        else:
+            yield from _yaml_stream(itertools.chain(head, lines), label)
+    finally:
+        if f is not None and path != "-":
+            f.close()
+
+
+def _open(path: str):
+    """A binary file object to read `path` (standard input for `-`) and its label."""
+    import sys
+
+    if path == "-":  # the Unix convention: standard input
+        return sys.stdin.buffer, "<stdin>"
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise DataError(path, "is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(path, "not a regular file (a device or a pipe): give a file")
+        f = open(path, "rb")
+        atomic.note_input(path)
+    except DataError:
+        raise
+    except OSError as e:
+        raise DataError(path, f"cannot read: {e.strerror or e}") from None
+    return f, path
+
+
+def _lines(f, label: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, text) of every line, each at most MAX_BYTES, UTF-8, no NUL."""
+    n = 0
+    while True:
+        raw = f.readline(MAX_BYTES + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_BYTES:
+            raise DataError(label, f"a line of more than the {MAX_BYTES} bytes allowed", n)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(label, "not UTF-8 text", n) from None
+        if "\x00" in text:
+            raise DataError(label, "contains a NUL byte: not a text file", n)
+        if n == 1:
+            text = text.removeprefix("\ufeff")
+        yield n, text
+
+
+def _shifted(doc: Located, offset: int) -> Located:
+    """A record parsed on its own, its marks moved to its lines in the file."""
+    if offset:
+        doc.marks = {k: (line + offset, col) for k, (line, col) in doc.marks.items()}
+    return doc
+
+
+def _json_lines(lines, label: str) -> Iterator[Located]:
+    for n, ln in lines:
+        text = ln.strip()
+        if not text:
+            continue
+        if not (text.startswith("{") and text.endswith("}")):
+            raise DataError(label, "not a JSON line: a file of JSON lines holds one {...} object a line", n)
+        doc = _json_record(text, label, n)
+        doc.digest = hashlib.sha256(ln.encode("utf-8")).hexdigest()
+        yield doc
+
+
+def _json_record(text: str, label: str, n: int) -> Located:
+    """One JSON line (the json module: ten times faster than YAML for a setup), held to the
+    rules of a YAML document: no duplicate key, no number of more than MAX_INT_DIGITS digits,
+    no NaN or Infinity, nesting at most MAX_DEPTH; every value's mark is its line."""
+    import json
+
+    def pairs(items):
+        out = {}
+        for k, v in items:
+            if k in out:
+                raise DataError(label, f"duplicate key {k!r}", n)
+            out[k] = v
+        return out
+
+    def integer(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise DataError(label, f"a number of more than {MAX_INT_DIGITS} digits", n)
+        return int(digits)
+
+    def constant(name: str):
+        raise DataError(label, f"{name} is not a number here", n)
+
+    if _too_many_values(text):   # the bound of a YAML document (loads), for a JSON line too
+        raise DataError(label, f"a document of more than {MAX_VALUES:,} values: not a file this tool reads", n)
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=integer, parse_constant=constant)
+    except RecursionError:
+        raise DataError(label, f"nested more than {MAX_DEPTH} levels deep", n) from None
+    except json.JSONDecodeError as e:
+        raise DataError(label, f"invalid JSON: {e.msg}", n, e.colno) from None
+    marks: dict = {}
+    stack = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise DataError(label, f"nested more than {MAX_DEPTH} levels deep", n)
+        marks[path] = (n, None)
+        if isinstance(value, dict):
+            stack.extend((path + (k,), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(value))
+    return Located(data, label, marks)
+
+
+_START = re.compile(r"---(?:\s|$)")
+_END = re.compile(r"\.\.\.(?:\s|$)")
+
+
+def _yaml_stream(lines, label: str) -> Iterator[Located]:
+    """The documents of a YAML stream, cut at the `---` and `...` markers (a marker at the
+    start of a line ends any document, YAML 1.2 9.1) and parsed one at a time."""
+    chunk: list[str] = []
+    start, size, content, count = 1, 0, False, 0
+
+    def record():
+        text = "".join(chunk)
+        try:
+            doc = loads(text, label)
+        except DataError as e:
+            if e.line is None:
+                raise
+            raise DataError(label, e.message, e.line + start - 1, e.col) from None
+        doc.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return _shifted(doc, start - 1)
+
+    for n, ln in lines:
+        if _START.match(ln) and content:
+            yield record()
+            count += 1
+            chunk, start, size, content = [], n, 0, False
+        if not chunk:
+            start = n
+        chunk.append(ln)
+        size += len(ln)
+        if size > MAX_BYTES:
+            raise DataError(label, f"a document of more than the {MAX_BYTES} bytes allowed", start)
+        stripped = ln.strip()
+        if _START.match(ln):
+            content = content or bool(ln[3:].strip()) and not ln[3:].strip().startswith("#")
+        elif stripped and not stripped.startswith(("#", "%")):
+            content = True
+        if _END.match(ln):
+            if content:
+                yield record()
+                count += 1
+            chunk, size, content = [], 0, False
+    if content:
+        yield record()
+    elif not count:
+        raise DataError(label, "empty document", 1, 1)
 
 
 _JSON_BREAKS = re.compile("[\u0085\u2028\u2029]")   # in a JSON line, only inside a string: escaped
 
 
 def load_all(path) -> list[Located]:
-    """Every document of a YAML stream (documents separated by `---`) or of JSON lines (one
-    JSON object a line, as `scenario --count` writes them), each with marks in the file."""
-    raw, label = _read(os.fspath(path))
-    text = _text_of(raw, label)
-    digest = hashlib.sha256(raw).hexdigest()
-    # JSON lines end at \n only: U+2028, U+2029 and U+0085 are characters of a JSON string
-    # (str.splitlines and YAML would break the line there)
-    lines = [(n, ln.rstrip("\r")) for n, ln in enumerate(text.split("\n"), 1) if ln.strip()]
-    if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
-        out = []
-        for n, ln in lines[:MAX_DOCUMENTS + 1]:
-            if len(out) == MAX_DOCUMENTS:
-                raise DataError(label, f"more than {MAX_DOCUMENTS} documents")
-            try:
-                doc = loads(_JSON_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", ln), label)
-            except DataError as e:   # its line in the file, not in the one-line document
-                raise DataError(label, e.message, n, e.col) from None
-            doc.marks = {k: (line + n - 1, col) for k, (line, col) in doc.marks.items()}
-            doc.digest = digest
-            out.append(doc)
-        return out
-    # each document of the stream within the bound of one (a marker at column 0 always
-    # separates documents)
-    if any(_too_many_values(part) for part in _DOCUMENT_MARKER.split(text)):
-        raise DataError(label, f"a document of more than {MAX_VALUES:,} values: not a file this tool reads")
-    loader = _parser(text)
-    out = []
-    try:
-        while loader.check_node():
-            if len(out) == MAX_DOCUMENTS:
-                raise DataError(label, f"more than {MAX_DOCUMENTS} documents")
-            node = loader.get_node()
-            if node is None:
-                continue
-            marks: dict = {}
-            data = _build(node, (), marks, _Constructor(), label, set())
-            out.append(Located(data, label, marks, digest))
-    except RecursionError:
-        raise DataError(label, f"nested more than {MAX_DEPTH} levels deep") from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        problem = e.problem or e.context or "invalid YAML"
-        raise DataError(label, problem, *((mark.line + 1, mark.column + 1) if mark else ())) from None
-    except yaml.YAMLError as e:
-        raise DataError(label, f"invalid YAML: {str(e).splitlines()[0]}") from None
-    finally:
-        loader.dispose()
-    if not out:
-        raise DataError(label, "empty document", 1, 1)
-    return out
+    """Every document of a file at once (iter_all, listed)."""
+    return list(iter_all(path))
 
 
 def _read(path: str) -> tuple[bytes, str]:

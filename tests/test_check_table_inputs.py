@@ -98,11 +98,16 @@ def test_xlsx_workbook(cli_in, tmp_path, fleet):
     p = tmp_path / "fleet.xlsx"
     _xlsx(p, rows, "Fleet")
     raw = readers.read(p)[0]
-    assert raw.kind == "xlsx" and raw.rows[0][1] == "1" and raw.where[2] == "Fleet!3"
+    assert raw.kind == "xlsx" and raw.rows[0][1] == "1" and raw.where[2] == "Fleet!3:3"
     r = cli_in("check-table", "okinawa", "fleet-damage", p)
     out = r.stdout.decode()
     assert r.returncode == 1
-    assert 'cell "Picket destroyers: D (damaged)" × "3": expected "2D", found "2X" (Fleet!3, column 4)' in out
+    assert 'cell "Picket destroyers: D (damaged)" × "3": expected "2D", found "2X" (Fleet!D3)' in out   # A1 style (issue 24)
+    _xlsx(p, rows, "Fleet damage")   # a sheet name with a space is quoted, as a formula writes it
+    assert "(\'Fleet damage\'!D3)" in cli_in("check-table", "okinawa", "fleet-damage", p).stdout.decode()
+    rows[0].append("10")   # a column the source lacks: named by its letter
+    _xlsx(p, rows, "Fleet")
+    assert "(Fleet!K:K)" in cli_in("check-table", "okinawa", "fleet-damage", p).stdout.decode()
 
 
 def test_xlsx_damaged_or_too_big(cli_in, tmp_path, monkeypatch, fleet):

@@ -20,9 +20,13 @@ def test_the_format_follows_the_output_extension(tmp_path, args, name, magic, cl
     assert (tmp_path / name).read_bytes().lstrip().startswith(magic)
 
 
-def test_format_option_wins_over_the_extension(tmp_path, cli_in):
+def test_format_option_and_extension_must_agree(tmp_path, cli_in):
     r = cli_in("table", "okinawa", "fleet-damage", "--format", "csv", "-o", tmp_path / "x.pdf")
-    assert r.returncode == 0 and (tmp_path / "x.pdf").read_bytes().startswith(b"Target fleet")
+    assert r.returncode == 2 and not (tmp_path / "x.pdf").exists()
+    assert r.stderr.decode().strip().endswith("x.pdf: the name says pdf but --format says csv; make them agree")
+    # an extension no command writes takes --format
+    r = cli_in("table", "okinawa", "fleet-damage", "--format", "csv", "-o", tmp_path / "x.out")
+    assert r.returncode == 0 and (tmp_path / "x.out").read_bytes().startswith(b"Target fleet")
 
 
 def test_dash_is_standard_output_and_input(tmp_path):

@@ -37,7 +37,7 @@ def test_the_check_finds_a_missing_term():
 @pytest.mark.parametrize("fmt", ["md", "csv"])
 def test_text_exports(fmt, tmp_path, capfd):
     out = tmp_path / f"g.{fmt}"
-    r = cli_inproc(capfd, "glossary", "okinawa", "--format", fmt, "-o", out)
+    r = cli_inproc(capfd, "glossary", "okinawa", "--format", fmt, "--lang", "both", "-o", out)   # data order
     assert r.returncode == 0, r.stderr
     text = out.read_text(encoding="utf-8")
     terms = game("okinawa").glossary

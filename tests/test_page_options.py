@@ -102,17 +102,36 @@ def test_every_pdf_command_takes_the_print_options():
         params = {p.name for p in cli.cli.commands[name].params} if name in cli.cli.commands else \
             {p.name for p in cli.cli.get_command(click.Context(cli.cli), name).params}
         assert {"paper_", "grayscale", "bleed_mm", "crop_marks"} <= params, name
-        assert ("lang_" in params) == (name != "glossary"), name  # the glossary is bilingual by nature
+        assert "lang_" in params, name   # the glossary too: --lang chooses its lists (issue 24)
+        assert ("dpi" in params) == (name != "build"), name   # every aid exports PNG pages
+
+
+LANG_COMMANDS = ("list", "table", "scenario", "summary", "turns", "glossary", "ccss", "build")
+
+
+def _default(name, param):
+    cmd = cli.cli.get_command(click.Context(cli.cli), name)
+    value = next(p.default for p in cmd.params if p.name == param)
+    return value() if callable(value) else value
+
+
+def test_one_lang_rule_for_every_command(monkeypatch):
+    """issue 24: one --lang default, $PLAYAIDS_LANG else en, for every command."""
+    monkeypatch.delenv("PLAYAIDS_LANG", raising=False)
+    assert {_default(n, "lang_") for n in LANG_COMMANDS} == {"en"}
+    monkeypatch.setenv("PLAYAIDS_LANG", "ja")
+    assert {_default(n, "lang_") for n in LANG_COMMANDS} == {"ja"}
+    monkeypatch.setenv("PLAYAIDS_LANG", "both")   # list titles, build and every aid take both
+    assert {_default(n, "lang_") for n in LANG_COMMANDS} == {"both"}
+    monkeypatch.setenv("PLAYAIDS_LANG", "klingon")   # not a language: the rule's fallback
+    assert {_default(n, "lang_") for n in LANG_COMMANDS} == {"en"}
 
 
 def test_defaults_are_kept_per_command():
     def default(name, param):
-        cmd = cli.cli.get_command(click.Context(cli.cli), name)
-        return next(p.default for p in cmd.params if p.name == param)
+        return _default(name, param)
 
-    assert default("table", "lang_") == "en"
-    assert {default(n, "lang_") for n in ("scenario", "summary", "turns", "ccss")} == {"both"}
-    assert default("build", "lang_") == "all" and default("build", "paper_") == "a4"
+    assert default("build", "paper_") == "a4"
     assert {default(n, "paper_") for n in ("table", "scenario", "summary", "turns", "glossary", "ccss")} == {"a4"}
 
 
@@ -120,17 +139,18 @@ def test_the_decorator_yields_a_pagespec_and_build_pages():
     seen = {}
 
     @click.command()
-    @pageoptions.page_options(lang="both")
-    def one(page):
-        seen["one"] = page
+    @pageoptions.page_options()
+    def one(page, dpi):
+        seen["one"] = page, dpi
 
     @click.command()
-    @pageoptions.page_options(lang="all", many=True)
+    @pageoptions.page_options(many=True)
     def many(pages):
         seen["many"] = pages
 
-    one.main(["--paper", "letter", "--grayscale", "--bleed", "2", "--crop-marks"], standalone_mode=False)
-    assert seen["one"] == PageSpec(paper="letter", lang="both", grayscale=True, bleed_mm=2.0, crop_marks=True)
+    one.main(["--paper", "letter", "--grayscale", "--bleed", "2", "--crop-marks", "--lang", "both", "--dpi", "72"],
+             standalone_mode=False)
+    assert seen["one"] == (PageSpec(paper="letter", lang="both", grayscale=True, bleed_mm=2.0, crop_marks=True), 72)
     many.main(["--paper", "all", "--lang", "en"], standalone_mode=False)
     assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en"), ("a3", "en"), ("tabloid", "en")]
     assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter", "a3", "tabloid"), False, 0.0, False)

@@ -130,7 +130,7 @@ def test_constraint_kind_misspelt(world, capsys, kind):
 @pytest.mark.parametrize("kind", sorted(set(CONSTRAINTS) - {"game"}))
 def test_constraint_kind_valid(world, capsys, kind):
     _write(world, _scenario(constraints=f"  - {CONSTRAINTS[kind][0]}\n"))
-    assert _validate(capsys, world) == (0, "1 games valid: demo-game\n")
+    assert _validate(capsys, world) == (0, "1 game valid: demo-game\n")
 
 
 def test_misspelt_key_is_named_with_the_key_it_resembles(world, capsys):

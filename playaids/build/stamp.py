@@ -132,7 +132,10 @@ def file_digest(path: Path) -> str | None:
 
 def summary(written: int, unchanged_: int, n_games: int, took: float, index: Path) -> str:
     """The line a build ends with."""
-    return f"built {written} files, {unchanged_} unchanged, for {n_games} games in {took:.1f} s; gallery: {index}"
+    from playaids.words import count
+
+    return (f"built {count(written, 'file')}, {unchanged_} unchanged, for {count(n_games, 'game')} in {took:.1f} s; "
+            f"gallery: {index}")
 
 
 def nothing_to_do(out, key: str, t0: float) -> str | None:

@@ -87,6 +87,7 @@ class Comparison:
         return dict(out)
 
     unused_accepts: list = field(default_factory=list)   # --accept entries that matched nothing
+    notes: list = field(default_factory=list)            # what the reader noted (a substitution, a likelier table)
 
     @property
     def equal(self) -> bool:
@@ -375,12 +376,13 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
         diffs.append(Difference("corner", expected=cmp.text(grid.corner), found=corner_found,
                                 where=raw.where[0] if raw.where else None))
     corner_parts = {p for k in m.ek.corner for p in k.split("/")}
+    if grid_name == "main" and table.column_group is not None:   # the heading over the result columns
+        corner_parts |= set(m.keyer.of(table.column_group))
     for r, text in groups.items():
         if norm(text) not in corner_parts:
             diffs.append(Difference("header-row", found=text, where=raw.where[r]))
 
-    def col_where(c: int) -> str:
-        return f"column {c + 1}"
+    col_where = raw.column_where
 
     for p in col_pairs:
         if p.e is None:
@@ -444,5 +446,5 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
                                         column=cmp.expected_label("column", cp.e),
                                         expected=cmp.expected_cell(rp.e, cp.e),
                                         found=cmp.found_cell(rp.f, cp.f),
-                                        where=f"{found.rows[rp.f].where}, {col_where(cp.f)}"))
+                                        where=raw.cell_where(found.rows[rp.f].index, cp.f)))
     return cmp

@@ -153,9 +153,12 @@ class Keyer:
     for text read from a PDF no spaces at all (a narrow cell wraps words anywhere:
     `Encircleme|nt`)."""
 
-    def __init__(self, glossary: Glossary | None = None, squash_spaces: bool = False):
+    def __init__(self, glossary: Glossary | None = None, squash_spaces: bool = False, codec: str | None = None):
         self.glossary = glossary
         self.squash = squash_spaces
+        # a file saved in a legacy encoding (Excel's CP932) holds "?" for every character the
+        # encoding lacks ("–", "擊"): a source text also matches as that encoding kept it
+        self.codec = codec
         # a big table repeats a few texts: each is keyed once per comparison
         self._cells: dict = {}
         self._forms: dict = {}
@@ -178,7 +181,10 @@ class Keyer:
                 keys = frozenset({NO_EFFECT} if cell else {""})
             else:
                 f = self.cell if cell else self.label
-                keys = frozenset(f(s) for s in text_forms(t, self.glossary))
+                forms = text_forms(t, self.glossary)
+                if self.codec:   # also as the file's encoding kept it, "?" for what it lacks
+                    forms = (*forms, *(s.encode(self.codec, "replace").decode(self.codec) for s in forms))
+                keys = frozenset(f(s) for s in forms)
             self._forms[(t, cell)] = keys
         return keys
 

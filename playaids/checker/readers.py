@@ -34,17 +34,51 @@ class RawTable:
     header_rows: int | None = None   # known for our own exports, else detected
     label_col: int | None = None
     encoding: str | None = None      # how a text file was decoded, when not UTF-8
+    sheet: str | None = None         # a worksheet's name, quoted as in a formula: positions in A1 style
+    numbers: list[int] | None = None  # the worksheet row of each row
+    title: str = ""                  # a PDF table's heading band or the text above it
+    origin: str = ""                 # where in the file: `p. 6, table 2`, a worksheet's name
 
     def __post_init__(self):
         rows = [[("" if c is None else str(c)) for c in r] for r in self.rows]
         width = max((len(r) for r in rows), default=0)
         if rows and not any(c.strip() for r in rows for c in r):
-            rows, self.where = [], []   # nothing but empty cells: no table
+            rows, self.where, self.numbers = [], [], None   # nothing but empty cells: no table
         self.rows = [r + [""] * (width - len(r)) for r in rows]
+
+    def column_where(self, c: int) -> str:
+        """Where column c (0-based) is: `Sheet!B:B` in a workbook, else `column 2`."""
+        if self.sheet is not None:
+            letter = column_letter(c + 1)
+            return f"{self.sheet}!{letter}:{letter}"
+        return f"column {c + 1}"
+
+    def cell_where(self, r: int, c: int) -> str:
+        """Where the cell at row r, column c (0-based) is: `Sheet!B4` in a workbook, else its
+        row's place and column."""
+        if self.sheet is not None and self.numbers and r < len(self.numbers):
+            return f"{self.sheet}!{column_letter(c + 1)}{self.numbers[r]}"
+        return f"{self.where[r] if r < len(self.where) else ''}, column {c + 1}"
 
     @property
     def width(self) -> int:
         return len(self.rows[0]) if self.rows else 0
+
+
+def column_letter(n: int) -> str:
+    """Excel's name of column n (1-based): 1 A, 26 Z, 27 AA."""
+    out = ""
+    while n:
+        n, k = divmod(n - 1, 26)
+        out = chr(65 + k) + out
+    return out
+
+
+def sheet_ref(title: str) -> str:
+    """A worksheet's name as a formula writes it: quoted unless letters, digits and _ alone."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", title):
+        return title
+    return "'" + title.replace("'", "''") + "'"
 
 
 EXTENSIONS = {
@@ -142,6 +176,12 @@ def decode(path, data: bytes) -> tuple[str, str | None]:
         return data.decode("utf-8"), None
     except UnicodeDecodeError:
         pass
+    try:   # Japanese first: charset-normalizer takes a short CP932 file for cp949 or cp1250
+        text = data.decode("cp932")
+        if _KANA.search(text):
+            return text, "Shift-JIS"
+    except UnicodeDecodeError:
+        pass
     from charset_normalizer import from_bytes
 
     best = from_bytes(data).best()
@@ -150,6 +190,9 @@ def decode(path, data: bytes) -> tuple[str, str | None]:
     return str(best), _ENCODING_NAMES.get(best.encoding, best.encoding)
 
 
+# kana, kanji and full-width forms: a file of this tool's tables that decodes as CP932 into them
+# is Japanese (charset-normalizer takes a short one of a few kanji for Korean or Central European)
+_KANA = re.compile(r"[\u3041-\u30ff\u3400-\u9fff\uff01-\uff5e]")
 _ENCODING_NAMES = {"cp932": "Shift-JIS", "shift_jis": "Shift-JIS", "shift_jis_2004": "Shift-JIS",
                    "shift_jisx0213": "Shift-JIS", "euc_jp": "EUC-JP", "euc_jis_2004": "EUC-JP",
                    "euc_jisx0213": "EUC-JP", "iso2022_jp": "ISO-2022-JP",
@@ -478,7 +521,8 @@ def read_text(text: str, path=None) -> list[RawTable]:
 # --- PDF -------------------------------------------------------------------------------
 
 def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[RawTable]:
-    """The ruled tables of one page (1-based), or of every page with continued tables joined."""
+    """The ruled tables of one page (1-based), or of every page with the pieces of a table
+    split over columns or pages joined, each with its page and title (pdfread.titled_tables)."""
     from playaids import pdfread
 
     if data is None:
@@ -486,10 +530,12 @@ def read_pdf(path, page: int | None = None, data: bytes | None = None) -> list[R
     source = io.BytesIO(data)
     with pdfread.budget():   # streams, glyphs and pages bounded whatever the file claims
         tables = _pdf_tables(path, source, page)
-    where_page = f"p. {page}, " if page is not None else ""
     out = []
-    for k, t in enumerate(tables, 1):
-        out.append(RawTable([list(r) for r in t], [f"{where_page}table {k} row {i + 1}" for i in range(len(t))], "pdf"))
+    for t in tables:
+        pages = "pp. " + "-".join(map(str, (t.pages[0], t.pages[-1]))) if len(t.pages) > 1 else f"p. {t.page}"
+        origin = f"{pages}, table {t.index}"
+        out.append(RawTable([list(r) for r in t.rows], [f"{origin} row {i + 1}" for i in range(len(t.rows))], "pdf",
+                            title=t.title, origin=origin))
     return out
 
 
@@ -499,13 +545,13 @@ def _pdf_tables(path, source, page):
     try:
         if page is not None:
             try:
-                tables = pdfread.page_tables(source, page)
+                tables = pdfread.titled_tables(source, page)
             except IndexError:
                 raise DataError(path, f"no page {page} (the PDF has {_pages(source)})") from None
             if not tables:
                 raise NotATable(path, f"page {page} holds no ruled table" + _pages_with_tables(source))
         else:
-            tables = pdfread.merge_continued(pdfread.page_tables(source))
+            tables = pdfread.join_continued(pdfread.titled_tables(source))
             if not tables:
                 raise NotATable(path, f"no ruled table on any of its {_pages(source)}")
     except DataError:
@@ -586,7 +632,7 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
     try:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         for ws in wb.worksheets:
-            rows, where = [], []
+            rows, where, numbers, ref = [], [], [], sheet_ref(ws.title)
             # the rows as the sheet holds them, not as its <dimension> claims (a stale "A1" hid
             # every column but the first, a short one 2.5 million rows)
             ws.reset_dimensions()
@@ -596,8 +642,10 @@ def read_xlsx(path, data: bytes) -> list[RawTable]:
                 texts = [_xlsx_cell(v) for v in row]
                 if any(t.strip() for t in texts):
                     rows.append(texts)
-                    where.append(f"{ws.title}!{n}")
-            out.append(RawTable(rows, where, "xlsx", encoding=None))
+                    where.append(f"{ref}!{n}:{n}")   # the row, in A1 style
+                    numbers.append(n)
+            out.append(RawTable(rows, where, "xlsx", encoding=None, sheet=ref, numbers=numbers, title=ws.title,
+                                origin=f"sheet {ref}"))
         wb.close()
     except DataError:
         raise

@@ -15,6 +15,7 @@ import io
 import json
 
 from playaids import resources
+from playaids.words import count
 from playaids.checker.compare import Comparison, Difference, display
 
 TEMPLATES = resources.TEMPLATES
@@ -65,7 +66,9 @@ def _heading(cmp: Comparison) -> list[str]:
     f = cmp.found
     shape = (f"header rows 1-{f.header_rows}" if f.header_rows > 1 else
              "header row 1" if f.header_rows == 1 else "no header row")
-    kind = f.raw.kind + (f", {f.raw.encoding}" if f.raw.encoding else "")
+    kind = f.raw.kind + (f", {f.raw.encoding}" if f.raw.encoding else "") + (f", {f.raw.origin}" if f.raw.origin else "")
+    if f.raw.kind == "pdf" and f.raw.title:
+        kind += f" \"{f.raw.title if len(f.raw.title) <= 60 else f.raw.title[:59] + '…'}\""
     out = [f"{t.game}/{t.id}: {title} (rule {t.rule}{grid})",
            f"file: {cmp.path} ({kind}; {shape}, row labels in column {f.label_col + 1})"]
     normalised = cmp.normalised
@@ -77,7 +80,7 @@ def _heading(cmp: Comparison) -> list[str]:
 def summary(cmp: Comparison) -> str:
     """A few words: equal with its size, or the number of differences by kind."""
     if cmp.equal:
-        return f"equal, {len(cmp.grid.rows)} rows × {len(cmp.grid.columns)} columns"
+        return f"equal, {count(len(cmp.grid.rows), 'row')} × {count(len(cmp.grid.columns), 'column')}"
     n = len(cmp.differences)
     kinds = ", ".join(f"{v} {k}" for k, v in cmp.counts().items())
     accepted = sum(1 for d in cmp.differences if d.accepted)
@@ -93,6 +96,7 @@ def to_text(cmp: Comparison) -> str:
                    + (f" - accepted: {d.accepted}" if d.accepted else ""))
     for e in cmp.unused_accepts:
         out.append(f"accept entry at line {e.line} matched no difference (remove it?)")
+    out += [f"note: {n}" for n in cmp.notes]
     return "\n".join(out) + "\n"
 
 
@@ -102,7 +106,8 @@ def to_dict(cmp: Comparison) -> dict:
         "game": cmp.table.game, "table": cmp.table.id, "grid": cmp.grid_name, "file": cmp.path,
         "kind": f.raw.kind, "encoding": f.raw.encoding or "UTF-8", "lang": cmp.lang, "equal": cmp.equal,
         "ok": cmp.ok, "normalised": cmp.normalised,
-        "unused_accepts": [e.line for e in cmp.unused_accepts],
+        "unused_accepts": [e.line for e in cmp.unused_accepts], "notes": list(cmp.notes),
+        "origin": f.raw.origin, "title": f.raw.title,
         "found": {"header_rows": f.header_rows, "label_column": f.label_col + 1,
                   "rows": len(f.rows), "columns": len(f.columns)},
         "expected": {"rows": len(cmp.grid.rows), "columns": len(cmp.grid.columns)},

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import click
 
-from playaids import __version__, atomic, games, repository
+from playaids import __version__, atomic, games, outputs, repository
 from playaids.build.job import AID_GROUPS
 from playaids.cli import completion, context
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
-from playaids.cli.pageoptions import page_options, spec_values
+from playaids.words import count
+from playaids.cli.pageoptions import lang_option, page_options, spec_values
+from playaids.cli.examples import example
 
 
 def _root(ctx):
@@ -42,7 +44,8 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=example("playaids"))
 @click.option("--data", "data", type=click.Path(file_okay=False), multiple=True,
               help="A folder of your games, added to the built-in ones (repeatable; the first holding a "
                    "game id wins; also env PLAYAIDS_DATA, a path list).")
@@ -58,23 +61,28 @@ def cli(ctx, data, no_builtin):
     ctx.obj["read_setup"] = setupfile.load
 
 
-@cli.command("list")
+@cli.command("list", epilog=example("list"))
 @click.argument("game", required=False, shell_complete=completion.games)
 @click.option("--scenarios", is_flag=True, help="List the scenarios of GAME instead of its tables.")
 @click.option("--units", "units_of", metavar="SCENARIO", default=None,
               help="List what a setup of SCENARIO must place: unit, side, count, where (rule).")
 @click.option("--format", "fmt", type=click.Choice(["text", "ids", "json"]), default="text", show_default=True,
               help="text: id and title; ids: the ids alone, one a line; json: everything.")
-@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True, help="Language of titles.")
+@lang_option()
 @click.pass_context
-def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
+def list_cmd(ctx, game, scenarios, units_of, fmt, lang_):
     """Games, or the tables (--scenarios: scenarios; --units SCENARIO: units) of GAME."""
+    lang = lang_
     root = _root(ctx)
     if units_of:
         if not game:
             raise PlayaidsError("--units needs GAME")
         sc = root.scenario(game, units_of)
-        rows = [{"id": u.id, "title": (u.name or {}).get(lang) or u.id, "side": u.side, "count": u.count,
+        def named(n):   # a unit's name: {ja, en}; both: the two
+            n = n or {}
+            return " / ".join(dict.fromkeys(x for x in (n.get("ja"), n.get("en")) if x)) if lang == "both" else n.get(lang)
+
+        rows = [{"id": u.id, "title": named(u.name) or u.id, "side": u.side, "count": u.count,
                  "at": u.at if u.at is not None else "any", "rule": u.rule} for u in sc.units]
     elif scenarios and game:
         root.game(game, with_tables=False)
@@ -103,32 +111,37 @@ def list_cmd(ctx, game, scenarios, units_of, fmt, lang):
             click.echo(printable(f"{r['id']:<{width}}  {' '.join(str(r['title']).split())}{origin}"))
 
 
-TABLE_FORMATS = ("csv", "json", "md", "pdf")
+TABLE_FORMATS = ("csv", "json", "md", "xlsx", "pdf", "png")
 MAX_SHEETS = 1000  # --count with --sheet: one PDF per setup
+OUT_HELP = "Output file; its extension names the format (- or none: standard output)."
 
 
-@cli.command()
+@cli.command(epilog=example("table"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default=None,
-              help="csv, json, md or pdf; default: the -o file's extension, else csv.")
-@page_options(lang="en")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Output file (- for standard output).")
+              help="csv, json, md, xlsx (a workbook), pdf (the chart card) or png (the card, an image a page); "
+                   "default: the -o file's extension, else csv.")
+@page_options()
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None, help=OUT_HELP)
 @click.pass_context
-def table(ctx, game, table, fmt, page, out):
-    """Print TABLE of GAME as csv, json, md (stdout) or pdf (a chart card)."""
+def table(ctx, game, table, fmt, page, dpi, out):
+    """Print TABLE of GAME as csv, json, md (standard output), an xlsx workbook, or its chart
+    card as pdf or png."""
     root = _root(ctx)
-    fmt = atomic.format_for(fmt, out, TABLE_FORMATS, "csv")
+    fmt = outputs.format_for(fmt, out, TABLE_FORMATS, "csv", "table")
     t = root.table(game, table)
-    if fmt == "pdf":
+    if fmt in ("pdf", "png"):
         from playaids.render import cards
 
         g = root.game(game, with_tables=False)
-        atomic.emit(cards.render(t, g, page), out)
+        outputs.emit_pdf(cards.render(t, g, page), out, fmt, dpi)
         return
     from playaids import export
 
+    if fmt == "xlsx":
+        atomic.emit(outputs.workbook(export.grid_rows(t.grid, page.lang), t.id), out)
+        return
     atomic.emit(export.FORMATS[fmt](t, page.lang), out)
 
 
@@ -145,25 +158,27 @@ def _game_options(fn):
     return fn
 
 
-@cli.command()
+@cli.command(epilog=example("scenario"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", shell_complete=completion.scenarios)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed of the random draws (default: a fresh one, printed on stderr and kept in the setup).")
 @click.option("--count", type=click.IntRange(1, 1_000_000), default=None,
-              help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines.")
+              help="Write COUNT setups (seeds SEED..SEED+COUNT-1) as JSON lines (-o FILE.yaml: a YAML stream).")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
-              help="A map file adding places and hexes the rules do not give.")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
-@click.option("--sheet", type=click.Path(dir_okay=False), default=None, help="Also write the setup sheet PDF.")
+              help="A map file (map.yaml) adding the places, hexes and counter values the rules do not give.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="The setup file: .yaml or .json (--count: .jsonl or .yaml); - or none: standard output.")
+@click.option("--sheet", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Also write the setup sheet: .pdf, or .png (an image a page); --count: SHEET.SEED.pdf each.")
 @click.option("--template", is_flag=True,
               help="Write a fill-in setup instead: every draw, choice and placement, blank, with what the "
                    "rules allow as comments (then: playaids verify FILE).")
-@page_options(lang="both")
+@page_options()
 @_game_options
 @click.pass_context
-def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, **game_options):
-    """Generate a random setup of SCENARIO (YAML on stdout unless -o)."""
+def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, page, dpi, **game_options):
+    """Generate a random setup of SCENARIO (YAML on standard output unless -o)."""
     from playaids.engine import api
 
     root = _root(ctx)
@@ -174,10 +189,17 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
             # name it, replacing it)
             extra = "".join(f", --{k.replace('_', '-')}" for k in given)
             raise PlayaidsError(f"--template writes a blank setup: no --seed, --count, --sheet, --map{extra}")
+        outputs.format_for(None, out, ("yaml",), "yaml", "scenario --template")
         from playaids.engine import template as fill_in
 
         atomic.emit(fill_in.template(root.scenario(game, scenario), page.lang), out)
         return
+    fmt = outputs.format_for(None, out, ("jsonl", "yaml") if count else ("yaml", "json"),
+                             "jsonl" if count else "yaml", "scenario --count" if count else "scenario")
+    sheet_fmt = outputs.format_for(None, sheet, ("pdf", "png"), "pdf", "scenario --sheet") if sheet else None
+    outputs.one_stdout(("-o", out or "-"), ("--sheet", sheet))
+    if count and sheet == "-":
+        raise PlayaidsError("--sheet with --count writes one sheet per setup: give a file name, not -")
     options = {k: v for k, v in game_options.items() if v not in (None, False, ())} or None
     if sheet and out and str(out) != "-" and os.path.abspath(sheet) == os.path.abspath(out):
         raise PlayaidsError(f"{out}: named by both -o and --sheet; choose two files")
@@ -203,34 +225,40 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
-        atomic.write_bytes(path, setupsheet.render(root, setup, sc, found, page))
+        outputs.emit_pdf(setupsheet.render(root, setup, sc, found, page), path, sheet_fmt, dpi)
 
     if count:
-        def lines():
+        def records():
             for s in range(seed, seed + count):  # streamed: bounded memory
                 setup = api.generate(root, game, scenario, s, map_file, options)
                 if sheet:  # one sheet per setup, the seed in its name: sheet.SEED.pdf
                     write_sheet(setup, _sheet_name(sheet)(s))
-                yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
+                if fmt == "yaml":   # a YAML stream, `---` before each document
+                    yield "---\n" + setupfile.dump(setup)
+                else:
+                    yield json.dumps(setup.as_dict(), ensure_ascii=False, sort_keys=False) + "\n"
 
-        if out:
-            atomic.write_chunks(out, (line.encode("utf-8") for line in lines()))
+        if out and str(out) != "-":
+            atomic.write_chunks(out, (record.encode("utf-8") for record in records()))
         else:
-            for line in lines():
-                click.echo(line, nl=False)
+            for record in records():
+                click.echo(record, nl=False)
         tell()
         return
     setup = api.generate(root, game, scenario, seed, map_file, options)
-    atomic.emit(setupfile.dump(setup), out)
+    text = setupfile.dump(setup) if fmt == "yaml" else json.dumps(setup.as_dict(), ensure_ascii=False, indent=2) + "\n"
+    atomic.emit(text, out)
     if sheet:
         write_sheet(setup, sheet)
     tell()
 
 
-@cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@cli.command(epilog=example("verify"))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), default=None,
+              help="A map file (map.yaml) giving the places, hexes and counter values the rules do not give.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one line per violation and per setup; json: the same facts.")
 @click.option("--strict", is_flag=True, help="Exit 1 when any rule is unchecked, not only when one is broken.")
 @click.pass_context
 def verify(ctx, files, map_file, fmt, strict):
@@ -243,49 +271,95 @@ def verify(ctx, files, map_file, fmt, strict):
     from playaids.engine import api
 
     root = _root(ctx)
-    results, unreadable = [], []
+    report = _VerifyReport(fmt, many=len(files) > 1, strict=strict)
+    unreadable = []
     for f in files:  # each file on its own: one unreadable file does not hide the others' reports
         try:
-            setups = setupfile.load_all(f)
-            for k, setup in enumerate(setups, 1):
+            for name, setup, stream in _named_setups(f):   # record by record: any length, bounded memory
                 sc, found = api.verify_setup(root, setup, map_file)
-                name = f if len(setups) == 1 else f"{f} #{k}"
-                results.append((name, setup, sc, api.root_causes(sc, found)))
+                report.add(name, setup, sc, api.root_causes(sc, found), stream)
         except PlayaidsError as e:
             if len(files) == 1:
                 raise
             unreadable.append({"file": f, "error": str(e)})
             click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
-    broken = wrong_input = False
-    report = []
-    for f, setup, sc, found in results:
-        bad = [v for v in found if v.status == "violation"]
-        broken = broken or bool(bad) or (strict and any(v.status == "unchecked" for v in found))
-        wrong_input = wrong_input or any(v.status == "error" for v in found)
+    report.close(unreadable)
+    if unreadable or report.wrong_input:
+        raise SystemExit(2)
+    if report.broken:
+        raise SystemExit(1)
+
+
+def _named_setups(f):
+    """(name, setup, in a stream) of each setup of file f: FILE for a file of one, FILE #N for
+    the setups of a stream."""
+    setups = setupfile.iter_all(f)
+    first = next(setups)
+    second = next(setups, None)
+    if second is None:
+        yield f, first, False
+        return
+    yield f"{f} #1", first, True
+    yield f"{f} #2", second, True
+    for k, setup in enumerate(setups, 3):
+        yield f"{f} #{k}", setup, True
+
+
+class _VerifyReport:
+    """verify's report, written as each setup is checked (nothing kept but counts): text, one
+    line per violation and one per setup; json, one object, or a list of them when more than one."""
+
+    def __init__(self, fmt: str, many: bool, strict: bool = False):
+        self.fmt, self.many, self.strict, self.count, self.first = fmt, many, strict, 0, None
+        self.broken = self.wrong_input = False
+
+    def add(self, f, setup, sc, found, stream: bool) -> None:
+        from playaids.engine import api
+
         located = []
         for v in found:  # where each one is in the file, 1-based, as an editor shows it
             path, line, where = api.locate(setup, v)
             located.append({**v.as_dict(), "where": where, "file": path, "line": line})
         located.sort(key=lambda v: (v["line"] is None, v["line"] or 0))   # in the file's order
-        report.append({"file": f, "game": sc.game, "scenario": sc.id,
-                       "legal": not bad and not any(v.status == "error" for v in found), "violations": located})
-    if fmt == "json":
-        report += unreadable
-        click.echo(json.dumps(report if len(report) > 1 else report[0], ensure_ascii=False, indent=2))
-    else:
-        for r, (f, setup, sc, found) in zip(report, results):
-            if len(results) > 1:
-                click.echo(f"== {f}")
-            for v in r["violations"]:
-                at = f"{v['file']}:{v['line']}: " if v["line"] else ""
-                head = "unchecked: " if v["status"] == "unchecked" else ""
-                rule = f"{v['rule']}  " if v["rule"] else ""
-                click.echo(printable(f"{at}{rule}{v['where']}: {head}{v['message']}"))
-            click.echo(printable(f"{f}: {_verdict(found)} ({sc.game} {sc.id})"))
-    if unreadable or wrong_input:
-        raise SystemExit(2)
-    if broken:
-        raise SystemExit(1)
+        bad = any(v.status == "violation" for v in found)
+        error = any(v.status == "error" for v in found)
+        self.broken = self.broken or bad or (self.strict and any(v.status == "unchecked" for v in found))
+        self.wrong_input = self.wrong_input or error
+        self.count += 1
+        entry = {"file": f, "game": sc.game, "scenario": sc.id, "legal": not bad and not error, "violations": located}
+        if self.fmt == "json":
+            self._json(entry)
+            return
+        if self.many or stream:
+            click.echo(f"== {f}")
+        for v in located:
+            at = f"{v['file']}:{v['line']}: " if v["line"] else ""
+            head = "unchecked: " if v["status"] == "unchecked" else ""
+            rule = f"{v['rule']}  " if v["rule"] else ""
+            click.echo(printable(f"{at}{rule}{v['where']}: {head}{v['message']}"))
+        click.echo(printable(f"{f}: {_verdict(found)} ({sc.game} {sc.id})"))
+
+    def _json(self, entry) -> None:
+        import textwrap
+
+        if self.first is None and self.count <= 1:   # one alone is printed as an object
+            self.first = entry
+            return
+        if self.first is not None:
+            click.echo("[\n" + textwrap.indent(json.dumps(self.first, ensure_ascii=False, indent=2), "  "), nl=False)
+            self.first = None
+        click.echo(",\n" + textwrap.indent(json.dumps(entry, ensure_ascii=False, indent=2), "  "), nl=False)
+
+    def close(self, unreadable) -> None:
+        if self.fmt != "json":
+            return
+        for entry in unreadable:
+            self.count += 1
+            self._json(entry)
+        if self.first is not None:
+            click.echo(json.dumps(self.first, ensure_ascii=False, indent=2))
+        elif self.count:
+            click.echo("\n]")
 
 
 def _verdict(found) -> str:
@@ -299,12 +373,12 @@ def _verdict(found) -> str:
     return head + (f", {u} unchecked" if u else "")
 
 
-@cli.group()
+@cli.group(epilog=example("data"))
 def data():
     """Schemas and validation of data folders."""
 
 
-@data.command("schema")
+@data.command("schema", epilog=example("data schema"))
 @click.argument("kind", required=False,
                 type=click.Choice(["table", "game", "glossary", "scenario", "map", "turns", "rules", "sheets", "setup"]
                                   + sorted(games.schemas())))
@@ -317,24 +391,31 @@ def data_schema(kind):
     click.echo(json.dumps(every[kind] if kind else every, ensure_ascii=False, indent=2))
 
 
-@data.command("validate")
+@data.command("validate", epilog=example("data validate"))
 @click.argument("folder", required=False, type=click.Path(file_okay=False))
 @click.pass_context
 def data_validate(ctx, folder):
-    """Check every game folder of the data folder; one line per problem, exit 2 if any."""
+    """Check every game folder of FOLDER (a folder of game folders; default: every data folder
+    of the command line); one line per problem, exit 2 if any."""
+    if folder and (Path(folder) / "game.yaml").is_file():
+        parent = Path(folder).resolve().parent
+        raise DataError(folder, f"is a game folder: give the folder that holds it (playaids data validate {parent})")
     root = repository.data_dir(folder, builtin=False) if folder else _root(ctx)
     ids, errors = root.validate_all()
     for e in errors:
         click.echo(str(e), err=True)
     if errors:
         raise SystemExit(2)
-    click.echo(f"{len(ids)} games valid: {', '.join(ids)}")
+    if not ids:
+        raise DataError(folder or ".", "no game folder here (a game is a folder holding game.yaml)")
+    click.echo(f"{count(len(ids), 'game')} valid: {', '.join(ids)}")
 
 
-@cli.command()
+@cli.command(epilog=example("build"))
 @click.argument("games", nargs=-1, shell_complete=completion.games)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True)
-@page_options(lang="all", paper="a4", many=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="The folder to build into: OUT/<game>/... and the gallery OUT/index.html.")
+@page_options(paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
 @click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),
@@ -405,7 +486,7 @@ def _preflight_build(out_dir) -> None:
         findings += found
     for f in (f for f in findings if not isinstance(f, str)):
         click.echo(printable(f.line()))
-    click.echo(f"preflight: {len(pdfs)} PDFs, {len(findings)} findings", err=True)
+    click.echo(f"preflight: {count(len(pdfs), 'PDF')}, {count(len(findings), 'finding')}", err=True)
     if findings:
         raise SystemExit(1)
 

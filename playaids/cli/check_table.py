@@ -9,13 +9,14 @@ from pathlib import Path
 
 import click
 
-from playaids import atomic
+from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError
+from playaids.cli.examples import example
 
 
-@click.command("check-table")
+@click.command("check-table", epilog=example("check-table"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table_id", metavar="[TABLE]", required=False, shell_complete=completion.tables)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
@@ -26,11 +27,12 @@ from playaids.errors import DataError, PlayaidsError
               help="Which table of the page or file, when it holds several (1-based; default 1).")
 @click.option("--format", "fmt", type=click.Choice(list(report.FORMATS)), default=None,
               help="text report, json, diff (daff highlighter CSV) or html; default: the -o file's extension "
-                   "(.html, .json, .txt), else text.")
+                   "(.txt, .json, .diff, .html), else text.")
 @click.option("--accept", "accept_file", type=click.Path(dir_okay=False),
               help="YAML list of known, intended differences (row, column, found, why): marked accepted, "
                    "not failed.")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="The report file: .txt (text), .json, .diff or .html (- or none: standard output).")
 @click.pass_context
 def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_file, out):
     """Compare TABLE of GAME with FILE (CSV, TSV, JSON, YAML, Markdown, text, PDF or .xlsx;
@@ -39,7 +41,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
 
     Exit status: 0 equal (or every difference accepted), 1 any other difference, 2 a file
     that cannot be read, is not a table, or an unknown id."""
-    fmt = atomic.format_for(fmt, out, ("json", "html"), "text")
+    fmt = outputs.format_for(fmt, out, tuple(report.FORMATS), "text", "check-table")
     root = context.repository(ctx)
     accepts = accept.load(accept_file) if accept_file else []
     if accept_file:
@@ -56,10 +58,24 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
         atomic.note_input(file)  # the report never replaces the table it checks
     g = root.game(game, with_tables=False)
     table = root.table(game, table_id)
-    cmp = check_file(table, file, Glossary(g.glossary), page=page, index=index)
+    glossary = Glossary(g.glossary)
+    cmp = check_file(table, file, glossary, page=page, index=index)
     cmp.unused_accepts = accept.apply(cmp, accepts)
+    if not cmp.ok:
+        _name_likelier(root, game, table, cmp, glossary)
     atomic.emit(report.FORMATS[fmt](cmp), out)
     raise SystemExit(0 if cmp.ok else 1)
+
+
+def _name_likelier(root, game: str, table, cmp, glossary) -> None:
+    """When the file holds another table of the game, say which (its labels fit it better)."""
+    from playaids.checker import best_other
+
+    other = best_other([root.table(game, tid) for tid in root.table_ids(game)], cmp.found.raw, table, glossary)
+    if other is not None:
+        t, _ = other
+        cmp.notes.append(f"the file's table looks like {t.id} ({t.title.en}), not {table.id}: "
+                         f"playaids check-table {game} {t.id} {cmp.path}")
 
 
 def _check_dir(root, game: str, directory: Path, page, index, fmt: str, out, accepts=()) -> int:

@@ -11,22 +11,22 @@ import click
 from playaids import coverage as cov
 from playaids.cli import completion, context
 from playaids.errors import PlayaidsError, printable
+from playaids.cli.examples import example
 
 _LABEL = {"checked": "checked", "unchecked": "UNCHECKED", "not-setup": "not a set-up rule"}
 
 
-@click.command("coverage")
+@click.command("coverage", epilog=example("coverage"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("scenario", required=False, shell_complete=completion.scenarios)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one entry a paragraph; json: every field.")
 @click.option("--status", type=click.Choice(cov.STATUSES), default=None, help="Only the entries of this status.")
 @click.pass_context
 def coverage_cmd(ctx, game, scenario, fmt, status):
     """What `verify` checks of GAME's set-up rules (SCENARIO: only the rules of that scenario):
     each set-up sentence of the rules with its rule number and the check that enforces it,
-    `UNCHECKED` with what it needs, or why it is not a set-up rule.
-
-    Example: playaids coverage GAME SCENARIO --status unchecked"""
+    `UNCHECKED` with what it needs, or why it is not a set-up rule."""
     root = context.repository(ctx)
     if scenario is not None:
         root.scenario(game, scenario)   # an unknown scenario: one line, exit 2

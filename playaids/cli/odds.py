@@ -3,37 +3,39 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic
+from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.cli.pageoptions import page_options
+from playaids.cli.examples import example
 
-ODDS_FORMATS = ("csv", "json", "pdf")
+ODDS_FORMATS = ("csv", "json", "pdf", "png")
 
 
-@click.command("odds")
+@click.command("odds", epilog=example("odds"))
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--drm", "drm", default=None, metavar="N[,N...]|all",
               help="Die-roll modifiers to show: a list (-1,0,+1) or all (-2..+2); default -1,0,+1 for a "
                    "table with modifiers, else 0.")
 @click.option("--format", "fmt", type=click.Choice(ODDS_FORMATS), default=None,
-              help="csv, json or pdf (the odds card); default: the -o file's extension, else csv.")
-@page_options(lang="en")
+              help="csv, json, pdf (the odds card) or png (the card, an image a page); default: the -o "
+                   "file's extension, else csv.")
+@page_options()
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Output file (- for standard output).")
+              help="Output file; its extension names the format (- or none: standard output).")
 @click.pass_context
-def odds_cmd(ctx, game, table, drm, fmt, page, out):
+def odds_cmd(ctx, game, table, drm, fmt, page, dpi, out):
     """Exact chances of each result and effect of TABLE of GAME, per column, under die-roll
     modifiers. A table with no dice, or whose rows are not rolls, is refused (exit 2)."""
     from playaids import oddsexport
 
     root = context.repository(ctx)
-    fmt = atomic.format_for(fmt, out, ODDS_FORMATS, "csv")
+    fmt = outputs.format_for(fmt, out, ODDS_FORMATS, "csv", "odds")
     analysis = oddsexport.analyse(root.table(game, table), drm)
-    if fmt == "pdf":
+    if fmt in ("pdf", "png"):
         from playaids.render import oddscard
 
-        atomic.emit(oddscard.render(analysis, root.game(game, with_tables=False), page), out)
+        outputs.emit_pdf(oddscard.render(analysis, root.game(game, with_tables=False), page), out, fmt, dpi)
     elif fmt == "json":
         atomic.emit(oddsexport.to_json(analysis), out)
     else:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 
 import click
 
+from playaids.outputs import DPI, MAX_DPI
 from playaids.render.page import LANGS, PAPERS, PageSpec
 
 
@@ -23,15 +25,30 @@ class _Bleed(click.FloatRange):
 
 BLEED = _Bleed(0, 10)
 
+LANG_HELP = "Language: ja, en or both (Japanese and English){all}; the default is every command's."
 
-def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False):
-    """Decorate a click command with the print options; it receives `page` (a PageSpec), or
-    with many=True `pages` (every paper x language asked for, `all` allowed).
-    `lang=None`: the aid is bilingual by nature and takes no --lang (the glossary)."""
+
+def default_lang(choices=LANGS) -> str:
+    """The one --lang rule of every command: $PLAYAIDS_LANG when it names a choice, else en."""
+    env = os.environ.get("PLAYAIDS_LANG", "").strip().lower()
+    return env if env in choices else "en"
+
+
+def lang_option(choices=LANGS, help_all: str = ""):
+    """--lang with the one default rule (default_lang)."""
+    return click.option("--lang", "lang_", type=click.Choice(choices), default=lambda: default_lang(choices),
+                        show_default="$PLAYAIDS_LANG, else en", help=LANG_HELP.format(all=help_all))
+
+
+def page_options(paper: str = "a4", many: bool = False):
+    """Decorate a click command with the print options; it receives `page` (a PageSpec) and
+    `dpi` (of a PNG export), or with many=True `pages` (every paper x language asked for, `all`
+    allowed)."""
 
     def decorate(fn):
         @functools.wraps(fn)
-        def command(*args, lang_=None, paper_=None, grayscale=False, bleed_mm=0.0, crop_marks=False, **kw):
+        def command(*args, lang_=None, paper_=None, grayscale=False, bleed_mm=0.0, crop_marks=False, dpi=None,
+                    **kw):
             def spec(p, la):
                 return PageSpec(paper=p, lang=la, grayscale=grayscale, bleed_mm=bleed_mm, crop_marks=crop_marks)
 
@@ -40,7 +57,8 @@ def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False)
                 papers = tuple(PAPERS) if paper_ == "all" else (paper_,)
                 kw["pages"] = [spec(p, la) for p in papers for la in langs]
             else:
-                kw["page"] = spec(paper_, lang_ or "both")
+                kw["page"] = spec(paper_, lang_ or default_lang())
+                kw["dpi"] = dpi
             return fn(*args, **kw)
 
         extra = ("all",) if many else ()
@@ -52,11 +70,10 @@ def page_options(lang: str | None = "en", paper: str = "a4", many: bool = False)
                          help="Bleed in mm (TrimBox and BleedBox in the PDF)."),
             click.option("--crop-marks", is_flag=True, help="Crop marks outside the trimmed page."),
         ]
-        if lang is not None:
-            options.insert(0, click.option("--lang", "lang_", type=click.Choice(LANGS + extra), default=lang,
-                                           show_default=True,
-                                           help="Language of the aid (both: Japanese and English"
-                                                + ("; all: each of ja, en, both)." if many else ").")))
+        options.insert(0, lang_option(LANGS + extra, "; all: each of ja, en, both" if many else ""))
+        if not many:
+            options.append(click.option("--dpi", type=click.IntRange(30, MAX_DPI), default=DPI, show_default=True,
+                                        help="Resolution of a PNG export (-o FILE.png: one image a page)."))
         for option in reversed(options):
             command = option(command)
         return command

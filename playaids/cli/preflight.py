@@ -4,9 +4,10 @@ from __future__ import annotations
 import click
 
 from playaids.errors import printable
+from playaids.cli.examples import example
 
 
-@click.command("preflight")
+@click.command("preflight", epilog=example("preflight"))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--lang", type=click.Choice(["ja", "en", "both"]), default=None,
               help="The aids' language (default: from the file name, e.g. crt.ja.a4.pdf).")

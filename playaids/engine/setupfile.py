@@ -87,6 +87,11 @@ def load(path) -> Setup:
     return parse(yamlsafe.load(path))
 
 
+def iter_all(path):
+    """Every setup of a file, one at a time: one YAML document, a `---` stream of them, or JSON
+    lines (a stream of any length, in bounded memory)."""
+    return (parse(doc) for doc in yamlsafe.iter_all(path))
+
+
 def load_all(path) -> list[Setup]:
-    """Every setup of a file: one YAML document, a `---` stream of them, or JSON lines."""
-    return [parse(doc) for doc in yamlsafe.load_all(path)]
+    return list(iter_all(path))

@@ -18,9 +18,9 @@ def _row(t) -> dict:
 
 def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
     """Two lists, so a term can be looked up from either language: Japanese in gojūon order of
-    the reading, then English alphabetically (issue 13)."""
-    rows = [_row(t) for t in collation.by_reading(game.glossary)]
-    rows_en = [_row(t) for t in collation.alphabetical(game.glossary)]
+    the reading, then English alphabetically (issue 13); --lang ja or en prints one of them."""
+    rows = [_row(t) for t in collation.by_reading(game.glossary)] if spec.lang != "en" else []
+    rows_en = [_row(t) for t in collation.alphabetical(game.glossary)] if spec.lang != "ja" else []
     title = {"ja": game.title.ja, "en": game.title.en}
     context = dict(
         lang="both", html_lang="ja", page_size=document.page_css(spec), page_print=document.print_css(spec), margin="12mm 12mm 15mm 12mm",
@@ -31,7 +31,7 @@ def glossary_html(game: Game, spec: PageSpec) -> tuple[str, list[str]]:
     )
     html = document.render_template("glossary.html.j2", **context)
     strings = [context["footer"], context["legend"], *title.values()]
-    strings += [v for r in rows for v in r.values()]
+    strings += [v for r in rows + rows_en for v in r.values()]
     return html, strings
 
 

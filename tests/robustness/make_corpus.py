@@ -169,7 +169,7 @@ for i, argv, frag in [
     (3, ["table", "demo-game", "../demo-game/tables/results"], "unknown table"),
     (4, ["scenario", "demo-game", "nope"], "unknown scenario of demo-game 'nope'"),
     (5, ["list", "nope", "--scenarios"], "unknown game 'nope'"),
-    (6, ["table", "demo-game", "results", "--format", "xlsx"], "xlsx"),
+    (6, ["table", "demo-game", "results", "--format", "docx"], "docx"),
     (7, ["table", "demo-game", "results", "--lang", "fr"], "fr"),
     (8, ["table", "demo-game", "results", "--paper", "b5"], "b5"),
     (9, ["build", "--lang", "de"], "de"),

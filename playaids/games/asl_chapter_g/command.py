@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import click
 
-from playaids import atomic
+from playaids import outputs
 from playaids.cli import context
 from playaids.cli.pageoptions import page_options
 from playaids.errors import PlayaidsError
 
 
-@click.command("ccss")
+FORMATS = ("pdf", "png")
+
+
+@click.command("ccss", epilog="\b\nExample:\n  playaids ccss caves.yaml --lang en --paper letter -o ccss.pdf")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
 @click.option("--board", default="", help="Board number printed on a blank sheet (e.g. 25).")
-@page_options(lang="both")
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), default=None)
+@page_options()
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+              help="pdf or png (an image a page); default: the -o file's extension, else pdf.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Output file; its extension names the format (- or none: standard output).")
 @click.pass_context
-def ccss(ctx, setup, board, page, out):
-    """Cave-Complex Setup Sheet (ASL G11.32) as PDF: blank, or filled in from a caves SETUP."""
+def ccss(ctx, setup, board, page, dpi, fmt, out):
+    """Cave-Complex Setup Sheet (ASL G11.32) as PDF or PNG: blank, or filled in from a caves SETUP."""
+    fmt = outputs.format_for(fmt, out, FORMATS, "pdf", "ccss")
     from playaids.games.asl_chapter_g import ccss as sheet
     from playaids.games.asl_chapter_g.cavesetup import parse
 
@@ -30,4 +37,4 @@ def ccss(ctx, setup, board, page, out):
         cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    atomic.emit(sheet.render(root, page, board, cs), out)
+    outputs.emit_pdf(sheet.render(root, page, board, cs), out, fmt, dpi)
