@@ -163,12 +163,22 @@ def test_a_cell_too_tall_for_a_page_is_one_line_not_an_internal_error(tmp_path, 
 @pytest.mark.parametrize("text", [
     "[" + ",".join(["1"] * 60_000) + "]\n",                        # 120 kB: a flow list
     "".join("- 1\n" for _ in range(60_000)),                       # a block list
-    "a: 1\n---\n" + "".join("- 1\n" for _ in range(60_000)),       # its second document
 ])
 def test_a_yaml_document_of_too_many_values_is_refused_before_parsing(tmp_path, text, cli_in):
     f = hs.write(tmp_path / "s.yaml", text)
     line = one_line(cli_in("verify", f))
     assert "more than 50,000 values: not a file this tool reads" in line, line
+
+
+def test_a_document_of_a_stream_is_bounded_where_it_sits(tmp_path, cli_in):
+    """A stream is read record by record (issue 24): its second document is refused at its turn."""
+    from playaids.engine import api, setupfile
+    from playaids.repository import Repository
+
+    first = setupfile.dump(api.generate(Repository.builtin(), "rgi-macarthur", "korea", 1))
+    f = hs.write(tmp_path / "s.yaml", first + "---\n" + "".join("- 1\n" for _ in range(60_000)))
+    r = cli_in("verify", f)
+    assert r.returncode == 2 and b"more than 50,000 values: not a file this tool reads" in r.stderr, r.stderr
 
 
 def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
@@ -192,7 +202,7 @@ def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cl
     f = hs.write(tmp_path / name, text)
     t0 = time.perf_counter()
     r = cli_in("check-table", "okinawa", "fleet-damage", f)
-    assert r.returncode == 1 and time.perf_counter() - t0 < 3, r.stderr
+    assert r.returncode == 1 and time.perf_counter() - t0 < 10, r.stderr   # the issue's budget; ~1 s idle
 
 
 @pytest.mark.parametrize("name,text", [
