@@ -367,3 +367,20 @@ def test_no_more_caves_than_the_ob_grants():
     assert not any(c == "cave-count" for c, _, _ in _checks(doc))
     del doc["ob"]
     assert ("cave-count", "ob.caves", "unchecked") in _checks(doc)
+
+
+@pytest.mark.parametrize("hexid", ["25ZZ7", "25F11", "25HH5", "25F99", "25E0"])
+def test_a_cave_on_no_board_is_unreadable(tmp_path, hexid):
+    """Columns A-GG, rows 1-10 (0-10 in B, D, F ...): a hex no board has is exit 2 at its line,
+    never 'needs the hex in the terrain file' (an independent audit, issue 21)."""
+    import shutil
+
+    from conftest import run_cli
+
+    for f in (FIXTURES / "asl").glob("*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    path = tmp_path / "caves-legal.yaml"
+    text = path.read_text(encoding="utf-8").replace("hex: 25E8, ca: E8-D7", f"hex: {hexid}, ca: E8-D7", 1)
+    path.write_text(text, encoding="utf-8")
+    r = run_cli("verify", path)
+    assert r.returncode == 2 and b"caves-legal.yaml:9:" in r.stderr, r.stderr

@@ -40,8 +40,9 @@ def levels(t: Terrain, h, n) -> tuple[list[int], str]:
     if ht.depression:
         return [ht.level], "G11.111"  # the Entrance hex is h itself: its base level
     side = t.side(h, n)
-    if side.cliff >= 2:  # owner's choice: Entrance base/crest (higher) <= level < base of h
-        return list(range(nt.top, ht.level)), "G11.113"
+    if side.cliff >= 2:  # owner's choice: Entrance base/crest (higher) <= level < base of h, and a
+        # level the counter can show: its corners read L0, L1, L2 or L3 (G11.113)
+        return [lv for lv in range(nt.top, ht.level) if 0 <= lv <= 3], "G11.113"
     return [nt.top], "G11.112"
 
 
@@ -126,7 +127,8 @@ def placement(t: Terrain, h, n, level: int | None) -> list[Problem]:
         level = allowed[0]
     elif level not in allowed:
         what = {"G11.111": "the Entrance hex's base level", "G11.112": "the Entrance hex's base or crest level",
-                "G11.113": "from the Entrance hex's base/crest level to below the cave hex's base level"}[rule]
+                "G11.113": "from the Entrance hex's base/crest level to below the cave hex's base level, "
+                           "one the counter shows (L0-L3)"}[rule]
         out.append(Problem(rule, "cave-level", f"level {level}; must be {what}: "
                            f"{', '.join(map(str, allowed)) or 'none possible'}"))
     if t.hex(h).depression:

@@ -155,6 +155,9 @@ def parse(setup, repo=None) -> CaveSetup:
         h = geo.parse_hex(c["hex"], board)
         if h is None or not h.board:
             raise _err(located, ("caves", i, "hex"), f"{c['hex']!r} is not a hex id like 25F7")
+        if not geo.on_board(h):
+            raise _err(located, ("caves", i, "hex"), f"{c['hex']!r} is on no board (columns A-GG, rows 1-10; "
+                       "0-10 in the B, D, F ... columns)")
         ca = geo.parse_hexside(c["ca"], h.board) if "-" in str(c["ca"]) else None
         if ca is None:
             other = geo.parse_hex(c["ca"], h.board)
@@ -192,6 +195,9 @@ def parse(setup, repo=None) -> CaveSetup:
             h = geo.parse_hex(x, board)
             if h is None or not h.board:
                 raise _err(located, ("complexes", i, "hexes", j), f"{x!r} is not a hex id like 25F7")
+            if not geo.on_board(h):
+                raise _err(located, ("complexes", i, "hexes", j), f"{x!r} is on no board (columns A-GG, rows "
+                           "1-10; 0-10 in the B, D, F ... columns)")
             hexes.append(h)
         cs.complexes.append(Complex(str(c["id"]), str(c["primary"]), hexes,
                                     _contents(located, ("complexes", i, "contents"), c.get("contents")), i))

@@ -29,10 +29,13 @@ def setup_only(cs) -> list[Violation]:
 
 
 def unique_ids(cs) -> list[Violation]:
-    """G11.32: each cave's ID names its Cloaking box; two caves cannot share one."""
-    seen, out = {}, []
+    """G11.32: each cave's ID names its Cloaking box; two caves, or a cave and a complex, cannot
+    share one, and a cave without an ID has none."""
+    seen, out = {x.id: f"complex {x.id}" for x in cs.complexes}, []
     for c in cs.caves:
-        if c.id in seen:
+        if not c.id.strip():
+            out.append(_v("G11.32", c.where, "a cave needs an ID (it names its Cloaking box)", "cave-id"))
+        elif c.id in seen:
             out.append(_v("G11.32", c.where, f"cave ID {c.id} is also {seen[c.id]}", "cave-id"))
         seen.setdefault(c.id, c.where)
     return out

@@ -69,9 +69,10 @@ def parse_hex(text, board: str = "") -> Hex | None:
     if not m:
         return None
     col = column_index(m["col"])
+    row = int(m["row"])
     if col is None:
         return None
-    return Hex(m["board"] or board, col, int(m["row"]))
+    return Hex(m["board"] or board, col, row)
 
 
 def high_column(col: int) -> bool:
