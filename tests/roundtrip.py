@@ -41,5 +41,6 @@ def assert_round_trip(table, game, lang, tmp_path, paper="a4"):
     text = pdfread.comparable(page_text.replace("\n", " "))
     assert pdfread.comparable(cards.heading(table, PageSpec(paper=paper, lang=lang))) in text
     for e in table.legend:
-        assert pdfread.comparable(e.code.get(lang).replace(chr(10), ' / ')) in text
+        for x in (("ja", "en") if lang == "both" else (lang,)):   # bilingual: each language's line
+            assert pdfread.comparable(e.code.get(x).replace(chr(10), ' / ')) in text
     return pdf

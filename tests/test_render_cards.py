@@ -201,3 +201,15 @@ def test_a_card_without_its_grid_is_titled_for_what_it_holds(tmp_path, table_id)
         p = tmp_path / f"c.{lang}.pdf"
         p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
         assert pdfread.page_text(p).startswith(title)
+
+
+def test_bilingual_notes_are_paired_lines_never_run_together():
+    """Issue 22: a bilingual note once read 'ja / en' in one paragraph; now the Japanese line,
+    then the English on its own line."""
+    root = Repository.builtin()
+    table = root.table("okinawa", "fire-combat")
+    note = cards.player_notes(table)[0]
+    text = cards.note_text(note, "both")
+    ja, en = text.split("\n")
+    assert ja == cards.note_text(note, "ja") and en == cards.note_text(note, "en")
+    assert "ダイス" not in en and " / " not in ja[-3:]

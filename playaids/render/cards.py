@@ -262,15 +262,25 @@ def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
     return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
 
 
+def _paired(one, lang: str) -> str:
+    """Bilingual: the Japanese line, then the English on a line of its own (never run
+    together in one paragraph); once when they are the same."""
+    if lang != "both":
+        return one(lang)
+    ja, en = one("ja"), one("en")
+    return ja if ja == en else f"{ja}\n{en}"
+
+
 def legend_text(entry, lang: str) -> str:
-    return workshop.for_players(f"{entry.code.get(lang).replace(chr(10), ' / ')} = "
-                                f"{entry.text.get(lang).replace(chr(10), ' / ')}")
+    return _paired(lambda x: workshop.for_players(f"{entry.code.get(x).replace(chr(10), ' / ')} = "
+                                                  f"{entry.text.get(x).replace(chr(10), ' / ')}"), lang)
 
 
 def note_text(note, lang: str) -> str:
     """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet;
     a maker's labelled remark is left to the sources appendix."""
-    return workshop.for_players(note.text.get(lang).replace("\n", " / ")).lstrip("・•").lstrip()
+    return _paired(lambda x: workshop.for_players(note.text.get(x).replace("\n", " / ")).lstrip("・•").lstrip(),
+                   lang)
 
 
 def player_notes(table: Table) -> list:
