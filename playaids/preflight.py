@@ -205,6 +205,15 @@ def _reading(page: int, ln) -> tuple:
     return page, round(ln.x0 / COLUMN_TOL), ln.top
 
 
+def _first_line(lines, ln):
+    """The first line of the heading `ln` is a line of: lines directly above it in its column,
+    set in its size."""
+    while above := [x for x in lines if abs(x.x0 - ln.x0) < COLUMN_TOL and abs(x.size - ln.size) < 0.3
+                    and 0 < ln.top - x.top < 1.6 * ln.size]:
+        ln = max(above, key=lambda x: x.top)
+    return ln
+
+
 def continued_before_start(pages, name: str) -> list[Finding]:
     """A "(continued)" heading whose start (the same heading without the mark, in a line of the
     same size) comes after it in reading order, or nowhere."""
@@ -212,7 +221,12 @@ def continued_before_start(pages, name: str) -> list[Finding]:
     heads = [(k, ln) for k, lines in enumerate(pages, 1) for ln in lines]
     for k, ln in heads:
         m = CONTINUED.search(ln.text)
-        if not m or not (title := ln.text[:m.start()].strip()):
+        if not m:
+            continue
+        first = _first_line(pages[k - 1], ln)   # a heading wrapped: its first line names it
+        if first is not ln:
+            ln, m = first, CONTINUED.search(first.text)
+        if not (title := (ln.text[:m.start()] if m else ln.text).strip()):
             continue
         starts = [(j, s) for j, s in heads if s is not ln and not CONTINUED.search(s.text)
                   and abs(s.size - ln.size) < 0.3 and s.text.startswith(title)]

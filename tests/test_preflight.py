@@ -228,6 +228,14 @@ def test_a_continued_piece_before_its_start(tmp_path):
         c.drawString(320, 760, "Stacking (continued)")
     assert whats(pdf(tmp_path / "ok.en.a4.pdf", after)) == []
 
+    def wrapped(c, f):   # a band wrapped: its second line is no heading of its own
+        c.setFont(f, 9)
+        c.drawString(40, 700, "Bombing Table")
+        c.drawString(320, 760, "爆撃表（続き） / Bombing")
+        c.drawString(320, 750, "Table (continued)")
+        c.drawString(320, 600, "Table of the turns")
+    assert whats(pdf(tmp_path / "w.both.a4.pdf", wrapped)) == []
+
     def ja_before(c, f):
         c.setFont(f, 9)
         c.drawString(40, 700, "爆撃表（続き）")
