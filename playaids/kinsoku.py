@@ -28,7 +28,8 @@ _CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-
 
 _CJK_RANGES = r"\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SINGLE = "".join(re.escape(c) for c in sorted((NO_START | NO_END) - set(map(chr, range(128)))))
-_UNIT = re.compile(rf"[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
+KEEP = ("（続き）",)   # words no line break splits: the continuation mark of a heading
+_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
 
 
 def _units(text: str) -> list[str]:
