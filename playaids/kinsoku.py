@@ -11,6 +11,7 @@ UAX #14, and `violations` checks the lines of either, read back from the PDF by 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 NO_START = frozenset(
     "、。，．,.」』）)］]】〕〉》〙〗｝}"  # closing punctuation
@@ -27,7 +28,8 @@ _CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-
 
 _CJK_RANGES = r"\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SINGLE = "".join(re.escape(c) for c in sorted((NO_START | NO_END) - set(map(chr, range(128)))))
-_UNIT = re.compile(rf"[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
+KEEP = ("（続き）",)   # words no line break splits: the continuation mark of a heading
+_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
 
 
 def _units(text: str) -> list[str]:
@@ -139,7 +141,10 @@ def violations(lines) -> list[str]:
         s = ln.strip()
         if not s:
             continue
-        if s[0] in NO_START and _cjk_context(s):
+        # 「・」 opening a line is a list item's mark (the seeds list so): `wrap` never breaks
+        # before a middle dot inside a word, nor does Pango (UAX #14 class NS)
+        item = s[0] == "・" and len(s) > 1 and s[1] not in NO_START
+        if s[0] in NO_START and _cjk_context(s) and not item:
             bad.append(f"starts with {s[0]!r}: {s[:40]!r}")
         elif s[-1] in NO_END:
             bad.append(f"ends with {s[-1]!r}: {s[-40:]!r}")
@@ -156,26 +161,43 @@ def pdf_lines(pdf_path, gap: float = 1.2) -> list[str]:
     size separates characters (side-by-side columns, boxes and cells are separate lines)."""
     import pdfplumber
 
-    out = []
     with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (c["top"], c["x0"]))
-            rows: list[list] = []
-            for c in chars:  # one row per baseline band
-                if rows and c["top"] - rows[-1][0]["top"] < 0.4 * c["size"]:
-                    rows[-1].append(c)
-                else:
-                    rows.append([c])
-            for row in rows:
-                row.sort(key=lambda c: c["x0"])
-                seg = [row[0]]
-                for a, b in zip(row, row[1:]):
-                    if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
-                        out.append(_join(seg))
-                        seg = []
-                    seg.append(b)
-                out.append(_join(seg))
+        return [ln.text for page in pdf.pages for ln in page_lines(page, gap)]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A visual line of a page: its text, left edge, top and font size (pdfplumber's points)."""
+    text: str
+    x0: float
+    top: float
+    size: float
+
+
+def page_lines(page, gap: float = 1.2) -> list[Line]:
+    """The visual lines of a pdfplumber page, top to bottom, left to right."""
+    out = []
+    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (c["top"], c["x0"]))
+    rows: list[list] = []
+    for c in chars:  # one row per baseline band
+        if rows and c["top"] - rows[-1][0]["top"] < 0.4 * c["size"]:
+            rows[-1].append(c)
+        else:
+            rows.append([c])
+    for row in rows:
+        row.sort(key=lambda c: c["x0"])
+        seg = [row[0]]
+        for a, b in zip(row, row[1:]):
+            if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
+                out.append(_line(seg))
+                seg = []
+            seg.append(b)
+        out.append(_line(seg))
     return out
+
+
+def _line(chars) -> Line:
+    return Line(_join(chars), chars[0]["x0"], min(c["top"] for c in chars), max(c["size"] for c in chars))
 
 
 def _join(chars) -> str:

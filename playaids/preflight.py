@@ -1,12 +1,16 @@
 """What a printed page must satisfy, checked on any PDF (ours or a publisher's) with pdfplumber:
 text inside the trim box less a safe margin, no overprinted text, every font embedded, no text
-too small to read, one language per aid. Each finding is `file:page: what is wrong`."""
+too small to read, one language per aid; and what a reader sees (issue 22): no missing glyph
+(a .notdef box), no line broken against the kinsoku rules (every text: bands, cells, footers),
+no "(continued)" piece before its start in reading order, no text meant for the makers
+(playaids/workshop.py). Each finding is `file:page: what is wrong`."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from playaids import kinsoku, workshop
 from playaids.errors import PlayaidsError
 
 SAFE_MM = 5.0      # text stays this far inside the trim box
@@ -16,6 +20,10 @@ _KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # a quotation, also one a page break cuts (open at the page's end, or closing at its start)
 _QUOTED = re.compile(r"「[^「」]{0,4000}(」|$)|^[^「」]{0,4000}」")
 _LATIN_SENTENCE = re.compile(r"\b[a-z]{2,}(?:[ ,]+[a-z]{2,}){3,}\b")  # four lowercase words in a row
+
+
+CONTINUED = re.compile(r"\s*(?:/\s*)?(?:（続き）|\(continued\))\s*")
+COLUMN_TOL = 3.0   # two lines starting this close (pt) stand in one column
 
 
 @dataclass(frozen=True)
@@ -130,8 +138,19 @@ def _sparse(page) -> bool:
         {round(c["top"]) for c in chars}) <= 2
 
 
-def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
+def _missing_glyphs(page) -> list[str]:
+    """The characters drawn with no glyph: a control character (a raw line break set as text),
+    U+FFFD or an unmapped code, which the font draws as its .notdef box."""
+    return [c["text"] for c in page.chars
+            if c["text"].startswith("(cid:") or c["text"] == "\ufffd"
+            or any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in c["text"])]
+
+
+def check_page(page, number: int, name: str, lang: str | None, lines=None, makers: bool = False) -> list[Finding]:
+    """The findings of one page; `makers`: the page is the makers' own (the sources appendix),
+    where their remarks belong."""
     out: list[Finding] = []
+    lines = kinsoku.page_lines(page) if lines is None else lines
     x0, top, x1, bottom = _trim(page)
     safe = SAFE_MM * MM
     chars = [c for c in page.chars if c["text"].strip()]
@@ -157,6 +176,17 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
         a, b = clash
         out.append(Finding(name, number, f"text overprinted: \"{a['text']}\" and \"{b['text']}\" at "
                                          f"{a['x0']:.0f},{a['top']:.0f} pt"))
+    missing = _missing_glyphs(page)
+    if missing:
+        out.append(Finding(name, number, f"{len(missing)} characters drawn with no glyph (a .notdef box: "
+                                         f"{', '.join(sorted({repr(m) for m in missing}))})"))
+    for bad in kinsoku.violations([ln.text for ln in lines])[:1]:
+        out.append(Finding(name, number, f"a line broken against the kinsoku rules ({bad})"))
+    for ln in lines if not makers else ():
+        if found := workshop.find(ln.text):
+            out.append(Finding(name, number, f"text for the makers, not the players: {found[0]} "
+                                             f"(\"{found[1]}\" in \"{ln.text[:60]}\")"))
+            break
     if not chars and not (page.rects or page.lines or page.curves or page.images):
         out.append(Finding(name, number, "the page is blank"))
     # a quotation in 「」 is the other language on purpose (a seed's words, a symbol printed on
@@ -167,6 +197,43 @@ def check_page(page, number: int, name: str, lang: str | None) -> list[Finding]:
         out.append(Finding(name, number, f"Japanese in an English aid (\"{context}\")"))
     if lang == "ja" and (m := _LATIN_SENTENCE.search(text)):
         out.append(Finding(name, number, f"an English sentence in a Japanese aid (\"{m.group()[:40]}\")"))
+    return out
+
+
+def _reading(page: int, ln) -> tuple:
+    """Reading order: page, then column (a line's left edge), then top."""
+    return page, round(ln.x0 / COLUMN_TOL), ln.top
+
+
+def _first_line(lines, ln):
+    """The first line of the heading `ln` is a line of: lines directly above it in its column,
+    set in its size."""
+    while above := [x for x in lines if abs(x.x0 - ln.x0) < COLUMN_TOL and abs(x.size - ln.size) < 0.3
+                    and 0 < ln.top - x.top < 1.6 * ln.size]:
+        ln = max(above, key=lambda x: x.top)
+    return ln
+
+
+def continued_before_start(pages, name: str) -> list[Finding]:
+    """A "(continued)" heading whose start (the same heading without the mark, in a line of the
+    same size) comes after it in reading order, or nowhere."""
+    out = []
+    heads = [(k, ln) for k, lines in enumerate(pages, 1) for ln in lines]
+    for k, ln in heads:
+        m = CONTINUED.search(ln.text)
+        if not m:
+            continue
+        first = _first_line(pages[k - 1], ln)   # a heading wrapped: its first line names it
+        if first is not ln:
+            ln, m = first, CONTINUED.search(first.text)
+        if not (title := (ln.text[:m.start()] if m else ln.text).strip()):
+            continue
+        starts = [(j, s) for j, s in heads if s is not ln and not CONTINUED.search(s.text)
+                  and abs(s.size - ln.size) < 0.3 and s.text.startswith(title)]
+        if starts and not any(_reading(j, s) < _reading(k, ln) for j, s in starts):
+            j, s = starts[0]
+            out.append(Finding(name, k, f"\"{ln.text[:50]}\" comes before its start (page {j}, "
+                                        f"at {s.x0:.0f},{s.top:.0f} pt) in reading order"))
     return out
 
 
@@ -182,6 +249,7 @@ def check(path, lang: str | None = None) -> list[Finding]:
 
     path = Path(path)
     lang = lang or language_of(path)
+    makers = path.name.startswith("sources.")   # the sources appendix, as the build names it
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):   # a FIFO would block, a device never end
             raise PlayaidsError(f"{path}: not a regular file")
@@ -194,14 +262,16 @@ def check(path, lang: str | None = None) -> list[Finding]:
                 raise PlayaidsError(f"{path}: the PDF has no page")
             if n > pdfread.MAX_PAGES:
                 raise PlayaidsError(f"{path}: {n} pages, more than the {pdfread.MAX_PAGES} a play aid has")
-            out = []
+            out, lines = [], []
             for k, page in enumerate(pdfread.pages(pdf), 1):
-                out += check_page(page, k, str(path), lang)
+                lines.append(kinsoku.page_lines(page))   # the lines are kept, not the page
+                out += check_page(page, k, str(path), lang, lines[-1], makers)
                 if n > 1 and _sparse(page):
                     # a last page of a line or two belongs on the one before; a page inside the
                     # document holding so little is a layout break gone wrong
                     out.append(Finding(str(path), k, "the last page holds only a line or two" if k == n
                                        else "the page holds only a line or two"))
+            out += continued_before_start(lines, str(path))
             return sorted(out, key=lambda f: f.page)
     except PlayaidsError:
         raise

@@ -213,3 +213,36 @@ def test_a_long_bilingual_sheet_title_never_overprints_the_game_title(made, pape
     footer (CI's full build found them overprinted)."""
     path, _, _ = made("asl-chapter-g", "both", paper)
     assert not [f.line() for f in preflight.check(path)]
+
+
+def test_a_bilingual_sheet_composes_its_titles_and_draws_every_glyph(made):
+    """Issue 22: the footer once drew the raw 'ja\\nen' sheet title (a .notdef box between the
+    languages), and a heading read '射撃戦闘表 Fire Combat Table：/：修正 / Modifiers'."""
+    from playaids.render import cards
+
+    path, _, _ = made("okinawa", "both")
+    findings = [f.what for f in preflight.check(path)]
+    assert not [w for w in findings if "no glyph" in w or "before its start" in w or "kinsoku" in w], findings
+    table = ROOT.table("okinawa", "fire-combat")
+    assert cards.heading(table, PageSpec(lang="both")) == "射擊戦闘表：修正 / Fire Combat Table: Modifiers"
+    assert cards.heading(table, PageSpec(lang="both"), cont=True) == \
+        "射擊戦闘表：修正（続き） / Fire Combat Table: Modifiers (continued)"
+    with pdfplumber.open(path) as pdf:
+        feet = [(p.extract_text() or "").splitlines()[-1] for p in pdf.pages]
+    assert "地上戦闘チャート / Ground combat chart" in feet[0]
+
+
+@pytest.mark.parametrize("gid,lang", [("amigos-insurrectors", "en"), ("macarthur-bataan", "ja"),
+                                      ("rgi-macarthur", "en"), ("okinawa", "ja")])
+def test_a_continued_piece_follows_its_start_and_the_shading_key_is_printed_once_a_sheet(made, gid, lang):
+    """The sets the issue found a '(continued)' piece in before its start (page, column, top)."""
+    from playaids.render import cards
+
+    path, _, _ = made(gid, lang)
+    with pdfplumber.open(path) as pdf:
+        lines = [preflight.kinsoku.page_lines(p) for p in pdf.pages]
+    assert preflight.continued_before_start(lines, str(path)) == []
+    key = (cards.DOUBTFUL_KEY_EN if lang == "en" else cards.DOUBTFUL_KEY_JA)[:12]
+    sheets = ROOT.sheets(gid)
+    noted = sum(any(ROOT.table(gid, t).cell_notes() for t in s.tables) for s in sheets)
+    assert sum(ln.text.startswith(key) for page in lines for ln in page) == noted

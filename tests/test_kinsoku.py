@@ -110,3 +110,11 @@ def test_orphan_rule_leaves_latin_and_wide_enough_lines_alone():
     for width in range(3, 18):
         lines = kinsoku.wrap(SAMPLE, width, _measure)
         assert "".join(lines).replace(" ", "") == SAMPLE.replace(" ", "") and kinsoku.violations(lines) == []
+
+
+def test_the_continuation_mark_is_never_split():
+    """Issue 22: a heading band broke 「（続」 / 「き）」, and the preflight could no longer tell
+    the piece for a continuation."""
+    for width in range(3, 12):
+        lines = kinsoku.wrap("射撃戦闘表：修正（続き） / Fire Combat Table (continued)", width, _measure)
+        assert any("（続き）" in ln for ln in lines), lines

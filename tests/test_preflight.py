@@ -1,4 +1,5 @@
 """The print preflight (issue 13), on PDFs made here to fail each check, and on a clean one."""
+import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
@@ -177,3 +178,91 @@ def test_a_page_inside_the_document_with_a_line_or_two(tmp_path):
         c.showPage()
     c.save()
     assert [f.page for f in preflight.check(path)] == [2]
+
+
+# issue 22: what the eye sees
+
+
+def test_a_missing_glyph_box(tmp_path):
+    """A raw line break set as text (the bilingual footer's 'ja\\nen' title) is drawn as the
+    font's .notdef box."""
+    def boxed(c, f):
+        c.setFont(f, 7)
+        c.drawString(72, 40, "地上戦闘チャート\nGround combat chart")
+    assert any("no glyph" in w for w in whats(pdf(tmp_path / "x.both.a4.pdf", boxed)))
+
+    def composed(c, f):
+        c.setFont(f, 7)
+        c.drawString(72, 40, "地上戦闘チャート / Ground combat chart")
+    assert whats(pdf(tmp_path / "ok.both.a4.pdf", composed)) == []
+
+
+def test_a_kinsoku_break_in_a_heading_band(tmp_path):
+    """'（続き' with '）' alone on the next line, as a heading band once broke it."""
+    def band(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "爆撃表（続き")
+        c.drawString(72, 689, "）")
+    assert any("kinsoku" in w and "'）'" in w for w in whats(pdf(tmp_path / "x.ja.a4.pdf", band)))
+
+    def latin(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "勝利ポイント表【日本軍")
+        c.drawString(72, 689, "】 Victory Point Table")
+    assert any("kinsoku" in w for w in whats(pdf(tmp_path / "y.both.a4.pdf", latin)))
+
+
+def test_a_continued_piece_before_its_start(tmp_path):
+    """Reading order is page, then column, then top: a piece in column 1 continuing a table
+    that starts in column 2 is read first."""
+    def before(c, f):
+        c.setFont(f, 9)
+        c.drawString(40, 700, "Stacking (continued)")
+        c.drawString(320, 760, "Stacking")
+        c.drawString(320, 740, "Terrain Effects")
+    assert any("comes before its start" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", before)))
+
+    def after(c, f):
+        c.setFont(f, 9)
+        c.drawString(40, 700, "Stacking")
+        c.drawString(320, 760, "Stacking (continued)")
+    assert whats(pdf(tmp_path / "ok.en.a4.pdf", after)) == []
+
+    def wrapped(c, f):   # a band wrapped: its second line is no heading of its own
+        c.setFont(f, 9)
+        c.drawString(40, 700, "Bombing Table")
+        c.drawString(320, 760, "爆撃表（続き） / Bombing")
+        c.drawString(320, 750, "Table (continued)")
+        c.drawString(320, 600, "Table of the turns")
+    assert whats(pdf(tmp_path / "w.both.a4.pdf", wrapped)) == []
+
+    def ja_before(c, f):
+        c.setFont(f, 9)
+        c.drawString(40, 700, "爆撃表（続き）")
+        c.drawString(40, 500, "爆撃表")
+    assert any("comes before its start" in w for w in whats(pdf(tmp_path / "y.ja.a4.pdf", ja_before)))
+
+
+@pytest.mark.parametrize("line", [
+    "Q&A: I'm sorry if the references are unclear.",
+    "cancels 1 hit (translator's note: not each combat round)",
+    "(Consim: it cannot bombard a guerrilla-only stack)",
+    "(BG: PW records the attacker's points first)",
+    "storm risk (see new-guinea-storm-risk).",
+    "until turn 12, 2 [illegible] stay",
+    "placements.1 is not on the map",
+])
+def test_text_for_the_makers(tmp_path, line):
+    def draw(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, line)
+    assert any("text for the makers" in w for w in whats(pdf(tmp_path / "x.en.a4.pdf", draw)))
+    # the sources appendix is where the makers' remarks belong
+    assert not any("text for the makers" in w for w in whats(pdf(tmp_path / "sources.a4.pdf", draw)))
+
+
+def test_hyphenated_words_are_no_ids(tmp_path):
+    def draw(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "Air-to-air combat comes before AA fire; a two-hex move; hand-to-hand.")
+    assert whats(pdf(tmp_path / "x.en.a4.pdf", draw)) == []

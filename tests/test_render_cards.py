@@ -140,7 +140,7 @@ def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
         path.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
         with pdfplumber.open(path) as pdf:
             text = "".join((p.extract_text() or "").replace(" ", "") for p in pdf.pages)
-        assert "•・" not in text and text.count("•") >= len(table.notes)
+        assert "•・" not in text and text.count("•") >= len(cards.player_notes(table))   # the Q&A is in Sources
 
 
 def test_short_columns_keep_their_heading_on_one_line(tmp_path):
@@ -201,3 +201,15 @@ def test_a_card_without_its_grid_is_titled_for_what_it_holds(tmp_path, table_id)
         p = tmp_path / f"c.{lang}.pdf"
         p.write_bytes(cards.render(table, game, PageSpec(lang=lang)))
         assert pdfread.page_text(p).startswith(title)
+
+
+def test_bilingual_notes_are_paired_lines_never_run_together():
+    """Issue 22: a bilingual note once read 'ja / en' in one paragraph; now the Japanese line,
+    then the English on its own line."""
+    root = Repository.builtin()
+    table = root.table("okinawa", "fire-combat")
+    note = cards.player_notes(table)[0]
+    text = cards.note_text(note, "both")
+    ja, en = text.split("\n")
+    assert ja == cards.note_text(note, "ja") and en == cards.note_text(note, "en")
+    assert "ダイス" not in en and " / " not in ja[-3:]

@@ -59,3 +59,13 @@ def test_sequences_match_the_seeds():
     assert len(amigos.items) == 10 and amigos.items[-1].name.ja == "自動的勝利の判定"
     # 002 prints the phase names in Japanese only: the English is ours, except the map's JUNGLE WARFARE box
     assert [i.name.en for i in amigos.items if not i.name.gloss] == ["Jungle Warfare"]
+
+
+def test_a_wave_dash_keeps_to_the_number_before_it():
+    """Issue 22: Pango broke 「第9～15ターン」 before the fullwidth tilde (a kinsoku break the
+    preflight found in the bilingual Letter summary); the pair is kept on one line."""
+    from playaids.render import summary
+
+    html = str(summary._glued("「Guerrilla War」は第9～15ターン"))
+    assert '<span class="nb">9～</span>15ターン' in html and html.startswith("「Guerrilla War」は第")
+    assert summary._glued("no dash") == "no dash"

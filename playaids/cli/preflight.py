@@ -13,7 +13,9 @@ from playaids.cli.examples import example
               help="The aids' language (default: from the file name, e.g. crt.ja.a4.pdf).")
 def preflight(files, lang):
     """Check PDFs as a print shop would: text inside the trim box less 5 mm, none overprinted,
-    fonts embedded, no text under 6 pt, one language. Exit 0 clean, 1 findings, 2 unreadable."""
+    fonts embedded, no text under 6 pt, one language; and as a reader would: no missing glyph,
+    no kinsoku break, no '(continued)' before its start, no text for the makers. Exit 0 clean,
+    1 findings, 2 unreadable."""
     from playaids import preflight as checks
 
     found, unreadable = 0, 0

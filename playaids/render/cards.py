@@ -6,6 +6,7 @@ Sources and reconstructions, render/sources.py).
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 from xml.sax.saxutils import escape
 
@@ -17,7 +18,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, kinsoku
+from playaids import __version__, fonts, games, kinsoku, workshop
 from playaids.model import Game, Grid, Table, Text
 from playaids.render import page
 from playaids.render.lines import Lines
@@ -28,7 +29,7 @@ PAD = 4.0  # cell padding each side, points
 
 
 def _lang_text(t: Text | None, lang: str) -> str:
-    return "" if t is None else t.get(lang)
+    return "" if t is None else workshop.for_players(t.get(lang))
 
 
 def _para(s: str, style: ParagraphStyle) -> Paragraph:
@@ -60,7 +61,7 @@ def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
     rows = [[_lang_text(grid.corner, lang)] + [_lang_text(c, lang) for c in grid.columns]]
     for r in grid.rows:
         rows.append([_lang_text(r.label, lang)] +
-                    [None if c is None else c.get(lang) for c in grid.expanded(r)])
+                    [None if c is None else workshop.for_players(c.get(lang)) for c in grid.expanded(r)])
     return rows
 
 
@@ -222,20 +223,38 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
     return t
 
 
+def text_columns(strings, font: str, size: float) -> frozenset:
+    """The columns read left-aligned: the row labels, and columns of running text (a body cell
+    over six em)."""
+    return frozenset({0} | {j for j in range(len(strings[0]))
+                            if max((_natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size})
+
+
 def drawn_grids(table: Table) -> list[Grid]:
     """The grids a table prints: its results grid and its modifiers, those with columns."""
     return [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
 
 
-def heading(table: Table, spec: PageSpec) -> str:
+def heading(table: Table, spec: PageSpec, cont: bool = False) -> str:
     """The table's title; where the results grid is not in the rules (printed on the map), the
-    aid is titled for what it holds: 'Assault Combat Table: Modifiers'."""
+    aid is titled for what it holds: 'Assault Combat Table: Modifiers'; a piece continued says
+    so. Bilingual: each language's heading composed whole, then 'ja / en'."""
+    if spec.lang == "both":
+        ja, en = (heading(table, dataclasses.replace(spec, lang=x), cont) for x in ("ja", "en"))
+        return ja if ja == en else f"{ja} / {en}"
     lang = spec.lang
-    out = table.title.get(lang).replace("\n", "  ")
+    out = workshop.for_players(table.title.get(lang)).replace("\n", " ")
     if not table.grid.rows and table.modifiers is not None and table.modifiers.columns:
         out += spec.word("：", ": ") + (table.modifiers.corner.get(lang) if table.modifiers.corner
                                         else spec.word("修正", "Modifiers")).replace("\n", " / ")
+    if cont:
+        out += spec.word("（続き）", " (continued)")
     return out
+
+
+def composed(text: Text, lang: str) -> str:
+    """A title on one line: bilingual as 'ja / en'."""
+    return text.get(lang).replace("\n", " / ")
 
 
 def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
@@ -243,13 +262,35 @@ def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
     return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
 
 
+def _paired(one, lang: str) -> str:
+    """Bilingual: the Japanese line, then the English on a line of its own (never run
+    together in one paragraph); once when they are the same."""
+    if lang != "both":
+        return one(lang)
+    ja, en = one("ja"), one("en")
+    return ja if ja == en else f"{ja}\n{en}"
+
+
 def legend_text(entry, lang: str) -> str:
-    return f"{entry.code.get(lang).replace(chr(10), ' / ')} = {entry.text.get(lang).replace(chr(10), ' / ')}"
+    return _paired(lambda x: workshop.for_players(f"{entry.code.get(x).replace(chr(10), ' / ')} = "
+                                                  f"{entry.text.get(x).replace(chr(10), ' / ')}"), lang)
 
 
 def note_text(note, lang: str) -> str:
-    """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet."""
-    return note.text.get(lang).replace("\n", " / ").lstrip("・•").lstrip()
+    """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet;
+    a maker's labelled remark is left to the sources appendix."""
+    return _paired(lambda x: workshop.for_players(note.text.get(x).replace("\n", " / ")).lstrip("・•").lstrip(),
+                   lang)
+
+
+def player_notes(table: Table) -> list:
+    """The notes a player reads: not those that are wholly a maker's remark (the designer's
+    Q&A, a forum ruling), which the sources appendix prints."""
+    return [n for n in table.notes if not workshop.remark_only(n.text.ja, n.text.en)]
+
+
+def key_text(table: Table, lang: str) -> str:
+    return workshop.for_players(table.key.get(lang)).replace("\n", " / ")
 
 
 def _rule_word(spec: PageSpec) -> str:
@@ -297,7 +338,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         m.append(game.title.get(lang).replace("\n", " / "))
     out += [_para(" · ".join(m), meta)]
     if table.key:   # how to read a cell, where a player looks first
-        out.append(_para(table.key.get(lang).replace("\n", " / "), ParagraphStyle(
+        out.append(_para(key_text(table, lang), ParagraphStyle(
             "key", fontName=font, fontSize=10, leading=13, spaceBefore=2, wordWrap="CJK" if lang != "en" else None)))
     out.append(Spacer(1, 5))
     if table.missing:
@@ -309,7 +350,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
             out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
-        out += [_grid_flowable(g, s, w, size, font, spec, row_groups=table.row_groups if g is table.grid else 1),
+        out += [_grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
+                               table.row_groups if g is table.grid else 1),
                 Spacer(1, 6)]
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):
@@ -324,8 +366,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
         out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
-    if table.notes:
-        notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in table.notes]
+    if player_notes(table):
+        notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
         # the heading keeps its first note, the last notes go over a page turn together
         head, notes = [Paragraph(escape(spec.word("注", "Notes")), h2), *notes[:1]], notes[1:]
         out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])

@@ -26,7 +26,7 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games
+from playaids import __version__, fonts, games, kinsoku
 from playaids.model import Game, Table
 from playaids.render import cards, page
 from playaids.render.lines import Lines
@@ -45,6 +45,7 @@ MAX_COLUMNS = 6
 SHEET_HEAD = 24.0      # the sheet's title on its first page
 SPLIT_ROOM = 0.2       # a block flows on into a room at least this share of the page tall
 CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
+MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ class _Maker:
         return None
 
     # -- building ---------------------------------------------------------------------------
-    def block(self, table: Table, n: int, column: float) -> _Block | None:
+    def block(self, table: Table, n: int, column: float, shading_key: bool = True) -> _Block | None:
+        """The table's block; `shading_key`: it carries the sheet's one key of shaded cells."""
         fit = self.fit(table, n, column)
         if fit is None:
             return None
@@ -134,7 +136,7 @@ class _Maker:
         spec, lang = self.spec, self.lang
         flows = [self.band(table, width)]
         if table.key:
-            flows.append(self.para(table.key.get(lang).replace("\n", " / ")))
+            flows.append(self.para(cards.key_text(table, lang)))
         if table.missing:
             box = RLTable([[self.para(table.missing.get(lang))]], colWidths=[width])
             box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -148,18 +150,18 @@ class _Maker:
             strings = cards._grid_strings(g, lang)
             if g is table.grid and table.column_group:
                 flows.append(self.column_group(table.column_group, w, size))
-            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, text_columns(strings, self.font, size),
+            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, cards.text_columns(strings, self.font, size),
                                         table.row_groups if g is table.grid else 1)
             grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
                                       ("LEADING", (0, 0), (-1, -1), size * 1.18)]))
             grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
             flows.append(grid)
-        if table.cell_notes():   # the key of the shading, under the grids it explains
+        if shading_key and table.cell_notes():   # the key of the shading, once a sheet
             flows.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
         def rule(r):   # the band cites the table's rule: a note citing the same says nothing more
             return "" if r == table.rule else cards.rule_suffix(table, spec, r)
         flows += [self.para(cards.legend_text(e, lang) + rule(e.rule)) for e in table.legend]
-        flows += [self.para(cards.note_text(x, lang) + rule(x.rule), bullet="•") for x in table.notes]
+        flows += [self.para(cards.note_text(x, lang) + rule(x.rule), bullet="•") for x in cards.player_notes(table)]
         for f in flows:
             f.wrap(width, 1e6)
         return _Block(table, span, width, flows)
@@ -188,13 +190,13 @@ class _Maker:
         """The table's heading on a dark band: its title at the left, the rule and dice at the
         right; a continuation says so."""
         spec, lang = self.spec, self.lang
-        title = cards.heading(table, spec)
-        if cont:
-            title += spec.word("（続き）", " (continued)")
+        title = cards.heading(table, spec, cont)
         right = f"{cards._rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
         if table.dice and table.dice != "none":
             right += f" · {spec.word('ダイス', 'Dice')} {table.dice}"
         rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
+        # broken here under the kinsoku rules: no "）" or "】" alone at a line's start
+        title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9)))
         t = RLTable([[cards._para(title, self.band_style), cards._para(right, self.band_rule)]],
                     colWidths=[width - rw, rw])
         t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -235,13 +237,6 @@ def _comfortable(strings, widths, font: str, size: float) -> bool:
                for w, n, h in zip(widths, nat, heads))
 
 
-def text_columns(strings, font: str, size: float) -> frozenset:
-    """The columns read left-aligned: the row labels, and columns of running text (a body cell
-    over six em)."""
-    return frozenset({0} | {j for j in range(len(strings[0]))
-                            if max((cards._natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size})
-
-
 def _stretch(strings, widths: list[float], width: float, font: str, size: float) -> list[float]:
     """Column widths grown to the block's width. Die-roll and odds columns (every data column
     short) are made equal and share the room; otherwise the room goes to the columns in
@@ -259,7 +254,8 @@ def _stretch(strings, widths: list[float], width: float, font: str, size: float)
     return [w + extra * n / total for w, n in zip(widths, nat)]
 
 
-def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tuple[_Block | None, _Block | None]:
+def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
+           min_rows: int = MIN_PIECE_ROWS) -> tuple[_Block | None, _Block | None]:
     """The part of `block` that fits `room` and the rest (its band repeated); (None, block)
     when no more than the band would fit, or (`whole_grids`) a grid would be cut."""
     head, used = [], 0.0
@@ -271,6 +267,8 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tupl
             continue
         parts = f.split(block.width, room - used)
         rest = flows[i + 1:]
+        if _grid_name(f) and parts and min(_rows(p) for p in parts) < min_rows:
+            parts = []   # no piece of a grid one or two rows long
         if parts:
             for p in parts:
                 p.wrap(block.width, 1e6)
@@ -295,6 +293,11 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool) -> tupl
             _Block(block.table, block.span, block.width, [band] + rest))
 
 
+def _rows(t) -> int:
+    """The body rows of a piece of a grid (its repeated header row not counted)."""
+    return len(t._cellvalues) - (t.repeatRows or 0)
+
+
 def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker) -> list[list[_Placed]]:
     """Pages of placed flowables. In sheet order each block goes where the columns it spans
     are lowest; the gaps that leaves under its span are first filled with later one-column
@@ -306,6 +309,7 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
         first = SHEET_HEAD if not pages else 0.0
         tops = [first] * n
         placed: list[_Placed] = []
+        floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
 
         def put(b: _Block, c: int, y: float) -> None:
             x = c * (column + GUTTER)
@@ -317,7 +321,12 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
         i = 0
         while i < len(pending):
             b = pending[i]
-            c = min(range(n - b.span + 1), key=lambda k: (max(tops[k:k + b.span]), k))
+            # a continued piece reads after its start: in a column to the right, or on a later page
+            cols = range(floor.get(id(b), 0), n - b.span + 1)
+            if not cols:
+                i += 1
+                continue
+            c = min(cols, key=lambda k: (max(tops[k:k + b.span]), k))
             y = max(tops[c:c + b.span])
             if y + b.height <= height:
                 for k in range(c, c + b.span):
@@ -339,10 +348,11 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
                 if part is not None:
                     put(part, c, y)
                     pending[i] = rest
+                    floor[id(rest)] = c + 1
                     continue
             i += 1
         if not placed:   # nothing fits an empty page: the first block flows on regardless
-            part, rest = _split(pending[0], height - first, maker, whole_grids=False)
+            part, rest = _split(pending[0], height - first, maker, whole_grids=False, min_rows=1)
             put(part or pending[0], 0, first)
             pending[0:1] = [rest] if (part and rest) else []
         pages.append(placed)
@@ -361,7 +371,8 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
                 column = (wide - (n - 1) * GUTTER) / n
                 if column < MIN_COLUMN and n > 1:
                     break
-                blocks = [maker.block(t, n, column) for t in tables]
+                keyed = next((t for t in tables if t.cell_notes()), None)
+                blocks = [maker.block(t, n, column, t is keyed) for t in tables]
                 if any(b is None for b in blocks):
                     continue
                 pages = _pack(blocks, n, column, tall, maker)
@@ -404,7 +415,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     boxes: list[Box] = []
     o = page.offset(spec)
     number = 0
-    game_title = game.title.get(spec.lang).replace("\n", " / ")
+    game_title = cards.composed(game.title, spec.lang)
     for sheet, trim, pages in laid:
         for k, placed in enumerate(pages):
             number += 1
@@ -414,7 +425,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
             c.translate(o, o)
             top = trim[1] - spec.margin
             if k == 0:
-                _sheet_head(c, font, sheet.title.get(spec.lang).replace("\n", " / "), game_title, spec, trim, top)
+                _sheet_head(c, font, cards.composed(sheet.title, spec.lang), game_title, spec, trim, top)
             sheet_h = trim[1] + 2 * o
             for p in placed:
                 p.flow.wrapOn(c, p.width, 1e6)
@@ -424,7 +435,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
                     w = sum(p.flow._colWidths)
                     boxes.append(Box(sheet.id, p.table, p.grid, number, o + x - 1,
                                      sheet_h - (o + y + _h(p.flow)) - 1, o + x + w + 1, sheet_h - (o + y) + 1))
-            _foot(c, spec, trim, font, f"{game_title} · {sheet.title.get(spec.lang)}", number)
+            _foot(c, spec, trim, font, f"{game_title} · {cards.composed(sheet.title, spec.lang)}", number)
             c.restoreState()
             c.showPage()
     c.save()

@@ -325,7 +325,7 @@ def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
         out.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
                              "Cells framed with dashes: the source's text is damaged there; the value is "
                              "reconstructed (see Sources and reconstructions)."))
-    legend = [cards.legend_text(e, lang) + cards.rule_suffix(t, spec, e.rule) for e in t.legend]
+    legend = [cards.legend_text(e, lang).replace("\n", " / ") + cards.rule_suffix(t, spec, e.rule) for e in t.legend]
     if legend:
         out.append(spec.word("記号：", "Legend: ") + "; ".join(legend))
     return out

@@ -10,7 +10,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemp
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts
+from playaids import __version__, fonts, kinsoku, workshop
 from playaids.engine.placement import ANYWHERE
 from playaids.render import page as page_
 from playaids.render.lines import Lines
@@ -18,6 +18,12 @@ from playaids.render.page import PageSpec, fixed_epoch
 
 
 def _t(d, lang: str) -> str:
+    """A text of the scenario in the sheet's language, without a maker's labelled remark (a
+    translator's reading of a unit's name: the scenario's note keeps it)."""
+    return workshop.for_players(_text(d, lang))
+
+
+def _text(d, lang: str) -> str:
     if d is None:
         return ""
     if isinstance(d, str):
@@ -29,7 +35,7 @@ def _t(d, lang: str) -> str:
     return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
 
 
-def _value(v, name=str, yes_no=("yes / on", "no / off")) -> str:
+def _value(v, name=str, yes_no=("yes / on", "no / off"), word=lambda ja, en: en) -> str:
     """A drawn or chosen value as a player reads it (place ids become place names, side ids
     side names, booleans words of the sheet's language)."""
     if isinstance(v, bool):
@@ -37,8 +43,25 @@ def _value(v, name=str, yes_no=("yes / on", "no / off")) -> str:
     if isinstance(v, list):
         return ", ".join(name(str(x)) for x in v)
     if isinstance(v, dict):
-        return "; ".join(f"{name(str(k))}: {_value(x, name, yes_no)}" for k, x in v.items())
-    return name(str(v))
+        return "; ".join(f"{_words(name(str(k)), word)}: {_value(x, name, yes_no, word)}" for k, x in v.items())
+    return _words(name(str(v)), word)
+
+
+def _words(s: str, word=lambda ja, en: en) -> str:
+    """A vocabulary token no name replaced ('blue') as it reads; a deal's end-card place
+    ('bottom-at-turn-over-2', vocabulary.Deal) in the sheet's words."""
+    import re
+
+    if m := re.fullmatch(r"bottom-at-turn-over-(\d+)", s):
+        n = int(m.group(1))
+        return word(f"{n}回目に山を裏返すとき、その一番下",
+                           f"at the bottom when the pile is turned over the {_ordinal(n)} time")
+    return {"end-card": word("ゲーム終了カード", "Game End card"),
+            "pile": word("山", "pile"), "position": word("位置", "place")}.get(s, s)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 TAIL = 3  # placement rows kept on the page of the verdict
@@ -46,7 +69,14 @@ TAIL = 3  # placement rows kept on the page of the verdict
 
 def _grid(rows, widths, font, spec, size=9, header=True):
     style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.3)
-    data = [[Paragraph(fonts.markup(str(c)), style) for c in r] for r in rows]
+
+    def cell(c, width: float) -> Paragraph:
+        """Japanese broken here under the kinsoku rules (ReportLab would leave 「。」 alone)."""
+        s = str(c)
+        if spec.lang != "en":
+            s = "\n".join(kinsoku.wrap(s, width - 12.5, lambda x: fonts.width(x, font, size)))
+        return Paragraph(fonts.markup(s).replace("\n", "<br/>"), style)
+    data = [[cell(c, wd) for c, wd in zip(r, widths)] for r in rows]
     t = RLTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
                            ("VALIGN", (0, 0), (-1, -1), "TOP")]
@@ -122,7 +152,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
                 continue
             if secret and side_of(e) != side:
                 continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], looked_up(e), yes_no),
+            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], looked_up(e), yes_no, word),
                          rl(e["rule"])])
         return rows
 

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 
-from playaids import __version__, fonts
+from playaids import __version__, fonts, workshop
 from playaids.model import Game, Table
 from playaids.render import page
 from playaids.render.page import PageSpec
@@ -30,6 +30,32 @@ def entries(table: Table) -> list[tuple[str, str]]:
     for _, row, col, note in table.cell_notes():
         where = " × ".join(x.en.replace("\n", " ") for x in (row, col) if x is not None)
         out.append((where, note))
+    return out + remarks(table)
+
+
+def _both(ja: str, en: str) -> str:
+    """The English (this document's language); the Japanese where no English is given."""
+    return " ".join((en or ja).split())
+
+
+def remarks(table: Table) -> list[tuple[str, str]]:
+    """(what, remark) of every maker's remark the aids leave out (playaids/workshop.py): a note
+    that is wholly the designer's or a forum's answer, and the labelled remarks (translator,
+    Consim, BG) inside a printed text."""
+    out = []
+    texts = [(f"note{f' (rule {n.rule})' if n.rule else ''}", n.text) for n in table.notes]
+    texts += [(f"legend {e.code.en}", e.text) for e in table.legend]
+    for g in (table.grid, table.modifiers):
+        for r in (g.rows if g is not None else ()):
+            texts += [(" × ".join(x.en.replace("\n", " ") for x in (r.label, col)), c)
+                      for c, col in zip(g.expanded(r), g.columns) if c is not None]
+    for where, t in texts:
+        if where.startswith("note") and workshop.remark_only(t.ja, t.en):
+            out.append((f"{where}, not printed on the aids", _both(t.ja, t.en)))
+            continue
+        ja, en = workshop.split(t.ja)[1], workshop.split(t.en)[1]
+        if ja or en:
+            out.append((f"{where}, a remark not printed on the aids", _both(" ".join(ja), " ".join(en))))
     return out
 
 
@@ -81,13 +107,13 @@ def story(game: Game, tables: list[Table], spec: PageSpec, record=None) -> list:
         if not notes:
             block.append(Paragraph(escape("Every value as printed; nothing reconstructed."), body))
         for what, note in notes:
-            block.append(Paragraph(f"• <b>{escape(what)}</b>: {escape(' '.join(note.split()))}", body))
+            block.append(Paragraph(f"• <b>{escape(what)}</b>: {fonts.markup(' '.join(note.split()))}", body))
         out.append(KeepTogether(block[:3]) if len(block) > 3 else KeepTogether(block))
         out += block[3:]
     notes = turn_entries(record) if record is not None else []
     if notes:
         out.append(Paragraph(escape(f"Turn record - rule {record.rule}"), h2))
-        out += [Paragraph(f"• <b>{escape(what)}</b>: {escape(' '.join(note.split()))}", body) for what, note in notes]
+        out += [Paragraph(f"• <b>{escape(what)}</b>: {fonts.markup(' '.join(note.split()))}", body) for what, note in notes]
     out.append(Spacer(1, 4))
     return out
 

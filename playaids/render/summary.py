@@ -6,6 +6,8 @@ English is our rendering (gloss) carries a dagger; every item ends with its rule
 """
 from __future__ import annotations
 
+import re
+
 from playaids import games
 from playaids.model import Game, Text
 from playaids.render import document
@@ -23,8 +25,22 @@ def _name(t: Text | None, lang: str) -> str:
     return s + GLOSS_MARK if (lang == "en" and t.gloss and not t.neutral) else s
 
 
+_TILDE = re.compile(r"(\S[～〜])")
+
+
+def _glued(s: str):
+    """HTML of `s` where a wave dash keeps to the character before it (「第9～15ターン」): Pango
+    classes the fullwidth tilde as ideographic and would break before it, against kinsoku."""
+    from markupsafe import Markup, escape
+
+    if not _TILDE.search(s):
+        return s
+    return Markup("".join(f'<span class="nb">{escape(p)}</span>' if k % 2 else str(escape(p))
+                          for k, p in enumerate(_TILDE.split(s))))
+
+
 def _cell(item: Item, lang: str, game_id: str = "") -> dict:
-    return {"name": _name(item.name, lang), "text": item.text.get(lang) if item.text else "",
+    return {"name": _name(item.name, lang), "text": _glued(item.text.get(lang)) if item.text else "",
             "rule": games.rule_label(game_id, item.rule, lang)}
 
 
