@@ -77,9 +77,9 @@ def test_overprint_check_is_linear_in_the_glyphs():
     from playaids.preflight import _overprinted
 
     column = [{"x0": 10.0, "x1": 16.0, "top": 7.0 * i, "bottom": 7.0 * i + 6, "text": "x"} for i in range(20_000)]
-    t0 = time.perf_counter()
+    t0 = time.process_time()   # CPU time: steady on a loaded machine
     assert _overprinted(column) is None
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     column.append({"x0": 11.0, "x1": 17.0, "top": 70.5, "bottom": 76.5, "text": "y"})
     a, b = _overprinted(column)
     assert {a["top"], b["top"]} == {70.0, 70.5}
@@ -200,9 +200,9 @@ def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cl
     import time
 
     f = hs.write(tmp_path / name, text)
-    t0 = time.perf_counter()
+    t0 = time.process_time()   # CPU time: the same on a loaded machine (quadratic was 20 s of CPU)
     r = cli_in("check-table", "okinawa", "fleet-damage", f)
-    assert r.returncode == 1 and time.perf_counter() - t0 < 10, r.stderr   # the budget; ~1 s idle
+    assert r.returncode == 1 and time.process_time() - t0 < 5, r.stderr   # ~1 s idle
 
 
 @pytest.mark.parametrize("name,text", [
@@ -228,9 +228,9 @@ def test_accept_entries_are_matched_in_linear_time_first_entry_winning():
     entries.insert(0, Entry(why="first", line=0, kind="wrong-value", row="Row 5"))
     entries.append(Entry(why="stale", line=n + 1, column="99"))
     cmp = SimpleNamespace(differences=diffs)
-    t0 = time.perf_counter()
+    t0 = time.process_time()   # CPU time: steady on a loaded machine
     unused = apply(cmp, entries)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert cmp.differences[5].accepted == "first" and cmp.differences[6].accepted == "w6"
     assert [e.why for e in unused] == ["w5", "stale"]
 
