@@ -39,4 +39,4 @@ def render(game: Game, spec: PageSpec) -> bytes:
     html, strings = glossary_html(game, spec)
     where = f"{game.id}/glossary"
     document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)

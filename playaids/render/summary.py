@@ -84,4 +84,4 @@ def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
     html, strings = summary_html(summary, game, spec)
     where = f"{summary.game}/summary"
     document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
