@@ -130,6 +130,14 @@ def _font_config():
     return FontConfiguration()
 
 
+def page_count(html: str) -> int:
+    """How many pages `html` lays out to (no PDF written): for choosing between layouts."""
+    from weasyprint import HTML
+
+    with fixed_epoch():
+        return len(HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config()).pages)
+
+
 def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False) -> bytes:
     """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
     `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
