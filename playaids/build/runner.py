@@ -61,7 +61,8 @@ def finished(data: bytes, job: Job, repo, every: dict | None = None) -> bytes:
     kind = (every or kinds.registry())[job.kind]
     game = one_line(repo.game(job.game, with_tables=False).title.get(job.lang))
     title = f"{game}: {one_line(kind.title(repo, job, job.lang))}"
-    return finish.finish(data, f"{job.game}/{job.path.name}", title, game, job.lang, job.grayscale)
+    # the identity names the kind: an odds card and a chart card share their file name
+    return finish.finish(data, f"{job.game}/{job.kind}/{job.path.name}", title, game, job.lang, job.grayscale)
 
 
 def _work(job: Job):
