@@ -50,8 +50,11 @@ def _trim(page) -> tuple[float, float, float, float]:
 
     box = page.page_obj.attrs.get("TrimBox")
     x0, y0, x1, y1 = [float(v) for v in resolve1(box)] if box is not None else page.mediabox
-    top = float(page.mediabox[3])
-    return x0, top - y1, x1, top - y0  # as pdfplumber measures: from the top
+    # as pdfplumber measures, from the top: a MediaBox below the origin (WeasyPrint's bleed) moves
+    # its `mediabox` up by that much again, so the page's top edge is mediabox[3] + its y0
+    media_y0 = float(resolve1(page.page_obj.attrs["MediaBox"])[1])
+    top = float(page.mediabox[3]) + min(media_y0, 0.0)
+    return x0, top - y1, x1, top - y0
 
 
 def _unembedded(page) -> set[str]:

@@ -100,6 +100,17 @@ def text_of(path, half: str | None = None) -> str:
     return "\n".join(out)
 
 
+@functools.lru_cache(maxsize=None)
+def columns_of(path) -> str:
+    """All text in reading order of a two-column document: each page's left column, then its right."""
+    out = []
+    for p in pages(path):
+        mid = p["width"] / 2
+        for left in (True, False):
+            out.append(_lines([w for w in p["words"] if (w["x1"] <= mid + 1) == left]))
+    return "\n".join(out)
+
+
 _LABEL = {"ja": re.compile(r"^ターン(\d+)"), "en": re.compile(r"^Turn ?(\d+)")}
 
 

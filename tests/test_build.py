@@ -200,7 +200,7 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
 def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
     """--bleed and --crop-marks reach every kind of aid (cards, turn sheets, setup sheets, the
     CCSS through ReportLab; summaries and glossaries through WeasyPrint): the TrimBox is the
-    paper, the sheet is 6 mm larger each side (crop marks need the room), PrintScaling /None."""
+    paper, the sheet is 9 mm larger each side (crop marks need the room), PrintScaling /None."""
     import pdfplumber
     from pdfminer.pdftypes import resolve1
 
@@ -210,7 +210,7 @@ def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
                 "--bleed", "3", "--crop-marks")
     assert r.returncode == 0, r.stderr
     a4 = sorted((595.28, 841.89))
-    slug = 6 * 72 / 25.4
+    slug = 9 * 72 / 25.4  # 3 mm off the trim, 5 mm of mark, 1 mm spare
     kinds = set()
     for pdf_path in sorted(out.rglob("*.pdf")):
         rel = pdf_path.relative_to(out).as_posix()

@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from docs import cli_inproc, flat, game, glossary_pdf_of, page_count, summary_of, text_of
+from docs import cli_inproc, columns_of, flat, game, glossary_pdf_of, page_count, pages, summary_of, text_of
 from playaids import glossary
 from playaids.model import Term
 from playaids.repository import Repository
@@ -49,12 +49,38 @@ def test_text_exports(fmt, tmp_path, capfd):
         assert f"| {terms[0].ja} | {terms[0].en}" in text and "†" in text
 
 
-def test_pdf_reads_back_every_term():
-    pdf = glossary_pdf_of("amigos-insurrectors")
-    assert page_count(pdf) >= 1
-    text = flat(text_of(pdf))
-    for t in game("amigos-insurrectors").glossary:
-        assert flat(t.ja) in text and flat(t.en) in text, t.ja
+def _in_order(words, text) -> bool:
+    """Every word of `words` in `text`, in order (a cell's wrapped lines sit between its
+    neighbours' lines)."""
+    at = 0
+    for w in words:
+        at = text.find(w, at)
+        if at < 0:
+            return False
+        at += len(w)
+    return True
+
+
+@pytest.mark.parametrize("gid", ["amigos-insurrectors", "okinawa"])
+def test_pdf_reads_back_every_term_with_its_reading(gid):
+    pdf = glossary_pdf_of(gid)
+    text = flat(columns_of(pdf))
+    for t in game(gid).glossary:
+        # a long term wraps in its cell, its reading between its lines: its start, then the rest in order
+        assert flat(t.ja)[:6] in text and _in_order(list(flat(t.ja)), text), t.ja
+        assert _in_order(t.en.split(), columns_of(pdf)), t.en
+    # the readings are printed: 渡具知 is read とぐち (the rules' Toguchi), 移動 いどう (9)
+    if gid == "okinawa":
+        assert "渡具知とぐち" in text and "移動いどう" in text
+
+
+def test_okinawa_glossary_is_four_pages_at_most_and_its_last_is_full():
+    """Issue 23: two columns, not one narrow table over 8 pages with a last page of 8 lines."""
+    pdf = glossary_pdf_of("okinawa")
+    assert 3 <= page_count(pdf) <= 4
+    last = pages(pdf)[-1]
+    lowest = max(w["bottom"] for w in last["words"] if w["top"] < last["height"] - 15 * 72 / 25.4)
+    assert lowest > 0.4 * last["height"], lowest   # not a page of a few lines
 
 
 def test_game_without_glossary_is_a_clean_error(tmp_path, fixture_data, capfd):

@@ -1,6 +1,7 @@
 """Glossaries a term can be found in (issue 13): Japanese in gojūon order of the reading kept in
 the data, then English alphabetically."""
 import pdfplumber
+from docs import columns_of
 
 from playaids import collation
 from playaids.model import Term
@@ -27,13 +28,12 @@ def test_every_term_with_kanji_has_a_reading_in_the_data():
 def test_printed_glossary_is_sorted_both_ways(cli_in, tmp_path):
     out = tmp_path / "glossary.a4.pdf"
     assert cli_in("glossary", "okinawa", "--lang", "both", "-o", out).returncode == 0   # both lists
-    with pdfplumber.open(out) as pdf:
-        text = "\n".join(p.extract_text() for p in pdf.pages)
+    text = columns_of(out)  # two columns a page: the left one, then the right
     ja_part, en_part = text.split("English → 日本語 (A–Z)")
     game = ROOT.game("okinawa", with_tables=False)
     firsts = [t.ja for t in collation.by_reading(game.glossary)][:4]
     assert firsts[:3] == ["奄美諸島", "荒地", "伊江島"]          # あまみ, あれち, いえじま
-    positions = [ja_part.index(f"\n{ja} ") for ja in firsts]
+    positions = [ja_part.index(f"\n{ja} ") for ja in firsts]  # each heads its line, its reading after it
     assert positions == sorted(positions)
     ens = [t.en for t in collation.alphabetical(game.glossary)][:4]
     assert [en_part.index(e) for e in ens] == sorted(en_part.index(e) for e in ens)

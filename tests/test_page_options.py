@@ -11,8 +11,10 @@ from playaids.cli import app as cli, pageoptions
 from playaids.render.page import PageSpec
 
 A4 = sorted((595.28, 841.89))
-SLUG = 6 * 72 / 25.4  # crop marks need 6 mm each side even with a 3 mm bleed
+SLUG = 9 * 72 / 25.4  # crop marks need 9 mm each side even with a 3 mm bleed: 3 off the trim, 5 long, 1 spare
 BLEED = 3 * 72 / 25.4
+# the commands whose PDF is finished as a build's (cli.context.finished): DeviceGray in grayscale
+DEVICE_GRAY = {"table", "summary", "turns", "glossary", "odds"}
 
 # command -> (arguments before the output, where the PDF goes)
 COMMANDS = {
@@ -92,6 +94,8 @@ def test_grayscale_reaches_the_pdf(capsys, tmp_path, name):
     colour = _colours(_make(capsys, tmp_path, name))
     gray = _colours(_make(capsys, tmp_path, name, "--grayscale"))
     assert all(_gray(c) for c in gray), (name, sorted(c for c in gray if not _gray(c)))
+    if name in DEVICE_GRAY:  # issue 23: DeviceGray, one channel (not neutral RGB or CMYK)
+        assert all(len(c) == 1 for c in gray), (name, sorted(c for c in gray if len(c) != 1))
     if name != "turns":  # the blank okinawa sheet draws no coloured event
         assert not all(_gray(c) for c in colour), name  # the option changed something
 

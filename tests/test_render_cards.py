@@ -98,8 +98,8 @@ def test_bleed_crop_marks_and_trim_box(tmp_path, fixture_data):
     with pdfplumber.open(p) as doc:
         page = doc.pages[0]
         w = page.width
-        marks = [e for e in page.lines + page.curves + page.rects if e["x1"] <= 17.1 and e["bottom"] <= 17.1]
-    assert round(w) == round(595.28 + 2 * 6 * 72 / 25.4)  # marks need 6 mm even with a 3 mm bleed
+        marks = [e for e in page.lines + page.curves + page.rects if e["x1"] <= 25.6 and e["bottom"] <= 25.6]
+    assert round(w) == round(595.28 + 2 * 9 * 72 / 25.4)  # marks need 9 mm even with a 3 mm bleed: 3 off the trim, 5 long
     assert len(marks) >= 2, "crop marks at the top-left corner"
 
 

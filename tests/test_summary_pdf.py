@@ -3,14 +3,17 @@
 import pytest
 
 from docs import flat, game, page_count, summary_of, summary_pdf, text_of
+from playaids.render.summary import heading
 from playaids.repository import Repository
 
 GAMES = Repository.builtin().game_ids()
 
 
 def _names(s, lang):
-    return [flat(item.name.get(lang)) for sec in s.sections if sec.kind == "sequence"
-            for _, item in sec.walk() if item.name is not None]
+    """The phase names as printed: an English name opens its item capitalised."""
+    names = [item.name.get(lang) for sec in s.sections if sec.kind == "sequence"
+             for _, item in sec.walk() if item.name is not None]
+    return [flat(n[:1].upper() + n[1:] if lang == "en" else n) for n in names]
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -32,7 +35,7 @@ def test_every_phase_and_section_reads_back(gid, lang):
     for name in _names(s, lang):
         assert name.replace("†", "") in text.replace("†", ""), f"{gid} {lang}: phase {name!r}"
     for sec in s.sections:
-        assert flat(sec.title.get(lang)) in text, sec.id
+        assert flat(heading(sec.title.get(lang), lang)) in text, sec.id   # one heading style (issue 23)
     assert flat(game(gid).title.get(lang)) in text
 
 
@@ -69,3 +72,30 @@ def test_a_wave_dash_keeps_to_the_number_before_it():
     html = str(summary._glued("「Guerrilla War」は第9～15ターン"))
     assert '<span class="nb">9～</span>15ターン' in html and html.startswith("「Guerrilla War」は第")
     assert summary._glued("no dash") == "no dash"
+
+
+def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
+    """Issue 23: English headings in sentence case whatever the data's case (MacArthur's seed
+    prints "GROUND COMBAT", Amigos' data has "turn sequence"); the key to † on page 1."""
+    import re
+
+    import pdfplumber
+
+    from playaids.render import summary as render_summary
+    from playaids.render.page import PageSpec
+
+    assert heading("GROUND COMBAT", "en") == "Ground combat"
+    assert heading("turn sequence", "en") == "Turn sequence"
+    assert heading("Animal-Pack and movement", "en") == "Animal-Pack and movement"
+    assert heading("移動", "ja") == "移動"
+    for gid in ("macarthur-bataan", "amigos-insurrectors"):
+        html, _ = render_summary.summary_html(summary_of(gid), game(gid), PageSpec(lang="en"))
+        h2s = re.findall(r"<h2>([^<]*) <span", html)
+        assert h2s and all(h[:1].isupper() and h != h.upper() for h in h2s), h2s
+        assert "Turn sequence" in h2s or "Sequence" in h2s
+    path = tmp_path / "s.pdf"
+    path.write_bytes(render_summary.render(summary_of("macarthur-bataan"), game("macarthur-bataan"), PageSpec(lang="en")))
+    with pdfplumber.open(path) as pdf:
+        first = pdf.pages[0].extract_text()
+        everything = "".join(p.extract_text() for p in pdf.pages)
+    assert "†" in everything and "† English name rendered by us" in first

@@ -42,8 +42,27 @@ def _key(root, job: Job, code: str) -> str:
 
 
 def render(job: Job, repo, every: dict | None = None) -> bytes:
-    """The bytes of one file (a worker's whole task)."""
-    return (every or kinds.registry())[job.kind].render(job, repo)
+    """The bytes of one file (a worker's whole task), a PDF finished for the print shop."""
+    every = every or kinds.registry()
+    return finished(every[job.kind].render(job, repo), job, repo, every)
+
+
+def finished(data: bytes, job: Job, repo, every: dict | None = None) -> bytes:
+    """A PDF with the print shop's finishing (render.finish: its aid's title, the game and the
+    language in its metadata, font-subset prefixes of its own, DeviceGray when grayscale);
+    anything else as it is. The commands that write one aid finish it here too."""
+    if job.path.suffix != ".pdf":
+        return data
+    from playaids.render import finish
+
+    def one_line(s: str) -> str:
+        return " / ".join(s.split("\n"))
+
+    kind = (every or kinds.registry())[job.kind]
+    game = one_line(repo.game(job.game, with_tables=False).title.get(job.lang))
+    title = f"{game}: {one_line(kind.title(repo, job, job.lang))}"
+    # the identity names the kind: an odds card and a chart card share their file name
+    return finish.finish(data, f"{job.game}/{job.kind}/{job.path.name}", title, game, job.lang, job.grayscale)
 
 
 def _work(job: Job):

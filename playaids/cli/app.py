@@ -12,7 +12,7 @@ import click
 
 from playaids import __version__, atomic, games, outputs, repository
 from playaids.build.job import AID_GROUPS
-from playaids.cli import completion, context
+from playaids.cli import completion, context, finishing
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, printable
 from playaids.words import count
@@ -135,7 +135,7 @@ def table(ctx, game, table, fmt, page, dpi, out):
         from playaids.render import cards
 
         g = root.game(game, with_tables=False)
-        outputs.emit_pdf(cards.render(t, g, page), out, fmt, dpi)
+        outputs.emit_pdf(finishing.finished(root, cards.render(t, g, page), "card", game, page, table), out, fmt, dpi)
         return
     from playaids import export
 

@@ -18,3 +18,4 @@ def repository(ctx: click.Context):
 def read_setup(ctx: click.Context, path):
     """A setup file (engine.setupfile.load, with every game's own keys)."""
     return ctx.find_root().obj["read_setup"](path)
+

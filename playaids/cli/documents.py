@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from playaids import atomic, outputs
-from playaids.cli import completion, context
+from playaids.cli import completion, context, finishing
 from playaids.errors import PlayaidsError, printable_text
 from playaids.cli.pageoptions import page_options
 from playaids.cli.examples import example
@@ -47,7 +47,8 @@ def turns_cmd(ctx, game, scenario, page, dpi, fmt, out):
     if fmt == "svg":
         atomic.emit(turnsheet.track_svg(rec, g, scenario, page), out)
         return
-    outputs.emit_pdf(turnsheet.render(rec, g, scenario, page), out, fmt, dpi)
+    outputs.emit_pdf(finishing.finished(root, turnsheet.render(rec, g, scenario, page), "turns", game, page, scenario),
+                     out, fmt, dpi)
 
 
 @click.command("summary", epilog=example("summary"))
@@ -70,7 +71,7 @@ def summary_cmd(ctx, game, page, dpi, fmt, out):
     if fmt == "html":
         atomic.emit(summary.summary_html(s, g, page)[0], out)
         return
-    outputs.emit_pdf(summary.render(s, g, page), out, fmt, dpi)
+    outputs.emit_pdf(finishing.finished(root, summary.render(s, g, page), "summary", game, page), out, fmt, dpi)
 
 
 @click.command("glossary", epilog=example("glossary"))
@@ -96,7 +97,8 @@ def glossary_cmd(ctx, game, fmt, page, dpi, out):
         if fmt == "html":
             atomic.emit(glossary_pdf.glossary_html(g, page)[0], out)
         else:
-            outputs.emit_pdf(glossary_pdf.render(g, page), out, fmt, dpi)
+            data = glossary_pdf.render(g, page)
+            outputs.emit_pdf(finishing.finished(_root(ctx), data, "glossary-pdf", game, page), out, fmt, dpi)
         return
     terms = glossary.ordered(g.glossary, page.lang)
     text = glossary.to_csv(terms) if fmt == "csv" else glossary.to_markdown(terms, _title(g))

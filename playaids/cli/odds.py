@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from playaids import atomic, outputs
-from playaids.cli import completion, context
+from playaids.cli import completion, context, finishing
 from playaids.cli.pageoptions import page_options
 from playaids.cli.examples import example
 
@@ -35,7 +35,8 @@ def odds_cmd(ctx, game, table, drm, fmt, page, dpi, out):
     if fmt in ("pdf", "png"):
         from playaids.render import oddscard
 
-        outputs.emit_pdf(oddscard.render(analysis, root.game(game, with_tables=False), page), out, fmt, dpi)
+        data = oddscard.render(analysis, root.game(game, with_tables=False), page)
+        outputs.emit_pdf(finishing.finished(root, data, "odds", game, page, table), out, fmt, dpi)
     elif fmt == "json":
         atomic.emit(oddsexport.to_json(analysis), out)
     else:

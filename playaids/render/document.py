@@ -17,7 +17,7 @@ import subprocess
 
 from playaids import __version__, fonts, resources
 from playaids.errors import FontMissing
-from playaids.render.page import PageSpec, fixed_epoch, mm, offset
+from playaids.render.page import CROP_MARK_PT, PageSpec, crop_gap, crop_mark_lines, fixed_epoch, mm, offset
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
@@ -63,7 +63,23 @@ def print_css(spec: PageSpec) -> str:
     room = offset(spec) / mm
     if not room:
         return ""
-    return f"bleed: {room:.2f}mm;" + (" marks: crop;" if spec.crop_marks else "")
+    return f"bleed: {room:.2f}mm;"  # the crop marks: render_pdf (WeasyPrint's are half the slug long)
+
+
+def _crop_marks(pdf, gap_mm: float) -> None:
+    """The ReportLab aids' crop marks (page.crop_mark_lines) on every page of a WeasyPrint PDF,
+    drawn in default user space after the page's own content (kept inside q ... Q)."""
+    import pydyf
+
+    for page in [o for o in pdf.objects if isinstance(o, dict) and o.get("Type") == "/Page" and "TrimBox" in o]:
+        x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
+        ops = [f"Q q 0 G {CROP_MARK_PT:g} w"]
+        ops += [f"{xa:.3f} {ya:.3f} m {xb:.3f} {yb:.3f} l S"
+                for xa, ya, xb, yb in crop_mark_lines(x0, y0, x1, y1, gap_mm)]
+        streams = [pydyf.Stream([b"q"]), pydyf.Stream(["\n".join(ops + ["Q"]).encode()])]
+        for s in streams:
+            pdf.add_object(s)
+        page["Contents"] = pydyf.Array([streams[0].reference, page["Contents"], streams[1].reference])
 
 
 # --- glyph checks ---------------------------------------------------------------------------
@@ -114,10 +130,19 @@ def _font_config():
     return FontConfiguration()
 
 
-def render_pdf(html: str, where: str, bleed_mm: float = 0.0) -> bytes:
+def page_count(html: str) -> int:
+    """How many pages `html` lays out to (no PDF written): for choosing between layouts."""
+    from weasyprint import HTML
+
+    with fixed_epoch():
+        return len(HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config()).pages)
+
+
+def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False) -> bytes:
     """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
     `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
-    bleed area or 10 pt, whichever is less: a printer would see two bleeds)."""
+    bleed area or 10 pt, whichever is less: a printer would see two bleeds); `crop_marks`: the
+    same marks as theirs."""
     fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
     from weasyprint import HTML
 
@@ -136,6 +161,8 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0) -> bytes:
                 if isinstance(obj, dict) and "TrimBox" in obj and "BleedBox" in obj:
                     x0, y0, x1, y1 = (float(v) for v in obj["TrimBox"])
                     obj["BleedBox"] = pydyf.Array([x0 - b, y0 - b, x1 + b, y1 + b])
+        if crop_marks:
+            _crop_marks(pdf, crop_gap(PageSpec(bleed_mm=bleed_mm, crop_marks=True)))
 
     log = logging.getLogger("weasyprint")
     handler = _Collect()

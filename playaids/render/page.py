@@ -79,18 +79,39 @@ def fixed_epoch():
             os.environ["SOURCE_DATE_EPOCH"] = old
 
 
-CROP_SLUG_MM = 6.0  # room for crop marks when there is no bleed
-CROP_MARK_PT = 0.75  # the weight of WeasyPrint's crop marks (1 px), so every aid prints the same marks
+# Crop marks (issue 23): 5 mm long, 3 mm off the trimmed page (or just outside a wider bleed),
+# a millimetre of paper beyond them
+CROP_GAP_MM = 3.0
+CROP_LENGTH_MM = 5.0
+CROP_MARK_PT = 0.75  # one weight for every aid, whichever back end drew it
+
+
+def crop_gap(spec: "PageSpec") -> float:
+    """Millimetres from the trim to where a crop mark starts: 3, or the bleed when it is wider."""
+    return max(CROP_GAP_MM, spec.bleed_mm)
 
 
 def offset(spec: "PageSpec") -> float:
     """Distance from the sheet edge to the trimmed page (bleed, or room for crop marks)."""
-    return max(spec.bleed_mm, CROP_SLUG_MM if spec.crop_marks else 0.0) * mm
+    room = crop_gap(spec) + CROP_LENGTH_MM + 1.0 if spec.crop_marks else 0.0
+    return max(spec.bleed_mm, room) * mm
 
 
 def sheet(spec: "PageSpec", trim: tuple[float, float]) -> tuple[float, float]:
     o = offset(spec)
     return trim[0] + 2 * o, trim[1] + 2 * o
+
+
+def crop_mark_lines(x0: float, y0: float, x1: float, y1: float, gap_mm: float):
+    """The eight crop marks of a trimmed page (x0, y0)-(x1, y1) in points, as (xa, ya, xb, yb):
+    two at each corner along the trim lines, `gap_mm` off the trim, CROP_LENGTH_MM long."""
+    gap, length = gap_mm * mm, CROP_LENGTH_MM * mm
+    out = []
+    for x, dx in ((x0, -1), (x1, 1)):
+        for y, dy in ((y0, -1), (y1, 1)):
+            out.append((x, y + dy * gap, x, y + dy * (gap + length)))
+            out.append((x + dx * gap, y, x + dx * (gap + length), y))
+    return out
 
 
 def print_marks(canvas, spec: "PageSpec", trim: tuple[float, float]) -> None:
@@ -107,15 +128,10 @@ def print_marks(canvas, spec: "PageSpec", trim: tuple[float, float]) -> None:
     if not spec.crop_marks:
         return
     canvas.saveState()
-    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setStrokeGray(0)
     canvas.setLineWidth(CROP_MARK_PT)
-    gap, length = max(b, 1 * mm) + 1 * mm, o - max(b, 1 * mm) - 1 * mm
-    for x in (o, o + w):
-        for y in (o, o + h):
-            dy = -1 if y == o else 1
-            dx = -1 if x == o else 1
-            canvas.line(x, y + dy * gap, x, y + dy * (gap + length))
-            canvas.line(x + dx * gap, y, x + dx * (gap + length), y)
+    for line in crop_mark_lines(o, o, o + w, o + h, crop_gap(spec)):
+        canvas.line(*line)
     canvas.restoreState()
 
 

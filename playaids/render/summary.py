@@ -22,6 +22,8 @@ def _name(t: Text | None, lang: str) -> str:
     if t is None:
         return ""
     s = t.get(lang)
+    if lang == "en":  # a term's name opens its item: capitalised, its own capitals kept (ZOC)
+        s = s[:1].upper() + s[1:]
     return s + GLOSS_MARK if (lang == "en" and t.gloss and not t.neutral) else s
 
 
@@ -57,13 +59,23 @@ def _rows(section, langs, game_id: str = ""):
     return out
 
 
+def heading(title: str, lang: str) -> str:
+    """One heading style (issue 23): English in sentence case, whatever case the data gives (a
+    heading the seed prints in capitals, "GROUND COMBAT", reads "Ground combat")."""
+    if lang != "en" or not title:
+        return title
+    if title.upper() == title:
+        title = title.lower()
+    return title[:1].upper() + title[1:]
+
+
 def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[str, list[str]]:
     langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
     sections = []
     for s in summary.sections:
         sections.append({
             "id": s.id, "kind": s.kind, "rule": games.rule_label(summary.game, s.rule, langs[-1]),
-            "title": {lang: s.title.get(lang) for lang in langs},
+            "title": {lang: heading(s.title.get(lang), lang) for lang in langs},
             "intro": {lang: s.intro.get(lang) for lang in langs} if s.intro else None,
             "missing": {lang: s.missing.get(lang) for lang in langs} if s.missing else None,
             "rows": _rows(s, langs, summary.game),
@@ -83,6 +95,9 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
         footer=footer, translated=("en" in langs),
         translation_note="The English is a translation of the Japanese rules, not the original rule text.",
     )
+    # the key to the mark under the title, on the first page, when a mark is printed at all
+    context["marked"] = any(GLOSS_MARK in (c["name"] + c["text"]) for s in sections for r in s["rows"]
+                            for c in r["cells"].values())
     html = document.render_template("summary.html.j2", **context)
     strings = [footer, src, context["translation_note"], *game_title.values(), *title.values()]
     strings += [v for lang in langs for v in words[lang].values()]
@@ -100,4 +115,4 @@ def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
     html, strings = summary_html(summary, game, spec)
     where = f"{summary.game}/summary"
     document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
