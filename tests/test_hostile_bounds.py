@@ -202,7 +202,9 @@ def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cl
     f = hs.write(tmp_path / name, text)
     t0 = time.process_time()   # CPU time: the same on a loaded machine (quadratic was 20 s of CPU)
     r = cli_in("check-table", "okinawa", "fleet-damage", f)
-    assert r.returncode == 1 and time.process_time() - t0 < 5, r.stderr   # ~1 s idle
+    spent = time.process_time() - t0
+    assert r.returncode == 1, r.stderr
+    assert spent < 10, spent   # ~1 s idle; the quadratic reader took 20 s at 100 kB
 
 
 @pytest.mark.parametrize("name,text", [
