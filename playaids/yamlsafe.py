@@ -253,11 +253,7 @@ def _open(path: str):
     if path == "-":  # the Unix convention: standard input
         return sys.stdin.buffer, "<stdin>"
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise DataError(path, "is a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise DataError(path, "not a regular file (a device or a pipe): give a file")
+        st = _regular_file(path)
         f = open(path, "rb")
         atomic.note_input(path)
     except DataError:
@@ -407,16 +403,22 @@ def load_all(path) -> list[Located]:
     return list(iter_all(path))
 
 
+def _regular_file(path: str) -> os.stat_result:
+    """The stat of `path`, a regular file (a folder, device or pipe is a DataError)."""
+    st = os.stat(path)
+    if stat.S_ISDIR(st.st_mode):
+        raise DataError(path, "is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError(path, "not a regular file (a device or a pipe): give a file")
+    return st
+
+
 def _read(path: str) -> tuple[bytes, str]:
     """The bytes of a file (or of standard input for `-`), size-capped, and its name."""
     if path == "-":  # the Unix convention: standard input
         return _stdin(), "<stdin>"
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise DataError(path, "is a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise DataError(path, "not a regular file (a device or a pipe): give a file")
+        st = _regular_file(path)
         size = st.st_size
         if size > MAX_BYTES:
             raise DataError(path, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
