@@ -64,3 +64,13 @@ def cli_in(capsys):
         return Ran(code, cap.out, cap.err)
 
     return run
+
+
+def pytest_collection_modifyitems(config, items):
+    """`slow` tests run when PLAYAIDS_SLOW=1 (.ci/run does, after make test): make test stays quick."""
+    if os.environ.get("PLAYAIDS_SLOW") or os.environ.get("PLAYAIDS_FULL"):
+        return
+    skip = pytest.mark.skip(reason="slow: PLAYAIDS_SLOW=1 runs it (.ci/run does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

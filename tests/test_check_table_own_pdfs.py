@@ -40,6 +40,7 @@ def _differences(table, tables, glossary, path):
 
 
 @pytest.mark.parametrize("gid,lang", MATRIX)
+@pytest.mark.slow
 def test_every_table_of_the_chart_set_and_its_card_with_no_page(built, gid, lang):
     folder = built(gid, lang)
     glossary = Glossary(ROOT.game(gid, with_tables=False).glossary)

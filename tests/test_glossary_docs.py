@@ -62,6 +62,7 @@ def _in_order(words, text) -> bool:
 
 
 @pytest.mark.parametrize("gid", ["amigos-insurrectors", "okinawa"])
+@pytest.mark.slow
 def test_pdf_reads_back_every_term_with_its_reading(gid):
     pdf = glossary_pdf_of(gid)
     text = flat(columns_of(pdf))

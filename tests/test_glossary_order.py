@@ -1,5 +1,7 @@
 """Glossaries a term can be found in (issue 13): Japanese in gojūon order of the reading kept in
 the data, then English alphabetically."""
+
+import pytest
 import pdfplumber
 from docs import columns_of
 
@@ -25,6 +27,7 @@ def test_every_term_with_kanji_has_a_reading_in_the_data():
         assert not missing, (g, missing)
 
 
+@pytest.mark.slow
 def test_printed_glossary_is_sorted_both_ways(cli_in, tmp_path):
     out = tmp_path / "glossary.a4.pdf"
     assert cli_in("glossary", "okinawa", "--lang", "both", "-o", out).returncode == 0   # both lists

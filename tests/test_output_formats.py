@@ -86,6 +86,7 @@ def test_png_one_page_keeps_the_name_and_follows_dpi(tmp_path, cli_in):
     ["glossary", "okinawa"],
     ["ccss", "--board", "25"],
 ])
+@pytest.mark.slow
 def test_png_several_pages_are_numbered(args, tmp_path, cli_in):
     pdf, png = tmp_path / "aid.pdf", tmp_path / "aid.png"
     assert cli_in(*args, "-o", pdf, "--paper", "letter").returncode == 0

@@ -83,6 +83,7 @@ def _as_written(example: str) -> str:
     return re.sub(r"\s*\[[^\]]*\]", "", example)
 
 
+@pytest.mark.slow
 def test_every_example_runs_in_order(workdir):
     """In the README's order, in one folder: a later example reads what an earlier one wrote
     (setup.yaml, setups.jsonl, caves.yaml), so they run in one test, not spread over workers."""

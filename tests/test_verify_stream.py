@@ -82,6 +82,7 @@ def _peak_rss_kb(args, cwd):
     return r, rss
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_stream(tmp_path):
     small = _setups(tmp_path, 50)
     big = tmp_path / "big.jsonl"
