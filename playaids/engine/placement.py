@@ -78,12 +78,16 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
         return ""
     owner, _, slot = at.partition("#")
     place = gmap.place(owner)
-    members = [p.id for p in gmap.places.values() if owner in p.zones]
-    if placement and not slot and place is not None and place.kind == "zone" and members and \
+    if placement and not slot and place is not None and place.kind == "zone" and \
             not place.unlisted_members and not place.slots:
-        return (f"{owner} is a zone of {len(members)} places: give the one the unit is in "
-                f"({', '.join(members[:6])}{', ...' if len(members) > 6 else ''})")
-    zones = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
+        members = [p.id for p in gmap.members(owner) if p.id != owner]
+        if members:
+            return (f"{owner} is a zone of {len(members)} places: give the one the unit is in "
+                    f"({', '.join(members[:6])}{', ...' if len(members) > 6 else ''})")
+    key = ("zones", len(gmap.places))   # once per map (keyed like its other memos): asked per placement
+    if key not in gmap._memo:
+        gmap._memo[key] = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
+    zones = gmap._memo[key]
     if place is None and owner in zones and not slot:   # a zone its places name, with no entry of its own
         return ""
     if place is not None:
