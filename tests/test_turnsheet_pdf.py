@@ -55,7 +55,7 @@ def test_an_event_over_several_turns_is_printed_once_as_a_bar_across_its_cells(g
     scen = rec.scenario(scenario)
     pdf = turns_pdf(gid, scenario, lang)
     label_lang = "en" if lang == "en" else "ja"
-    text = flat(text_of(pdf))
+    pieces = [flat(b["text"]) for b in bars(pdf)] + [flat(t) for t in boxes(pdf, label_lang).values()]
     found = cells(pdf, label_lang)
     spans = _spans(rec, scenario)
     assert spans
@@ -64,7 +64,8 @@ def test_an_event_over_several_turns_is_printed_once_as_a_bar_across_its_cells(g
             head = flat(want)[:22]
             same = sum(flat(x.text.ja)[:22] == head or flat(x.text.en)[:22] == head for x in rec.events
                        if x.applies(scen.id) and any(t in scen.turns for t in x.when.turns))
-            assert text.count(head) == same, f"{e.text.en[:40]!r} printed {text.count(head)} times"
+            n = sum(p.count(head) for p in pieces)   # in the bars and the cells, each read whole
+            assert n == same, f"{e.text.en[:40]!r} printed {n} times"
         turns = [t for t in e.when.turns if t in scen.turns]
         first = found[turns[0]]
         row_last = max((t for t in turns if found[t]["top"] == first["top"] and found[t]["page"] == first["page"]))
@@ -299,3 +300,33 @@ def test_the_sheet_is_byte_identical_when_made_twice():
     rec, g = record("okinawa"), game("okinawa")
     spec = PageSpec(lang="both", paper="letter")
     assert turnsheet.render(rec, g, "scenario-2", spec) == turnsheet.render(rec, g, "scenario-2", spec)
+
+
+@pytest.mark.parametrize("gid,scenario,lang", [("okinawa", None, "both"), ("macarthur-bataan", None, "ja"),
+                                               ("amigos-insurrectors", "guerrilla-war", "en")])
+def test_preflight_is_clean(gid, scenario, lang):
+    """No word crossed by a cell border or a bar's edge, none overprinted (Amigos' alternating
+    objective-chit values overlapped in one lane), kinsoku, nothing under 6 pt."""
+    from playaids import preflight
+
+    path = turns_pdf(gid, scenario, lang)
+    assert not [f.line() for f in preflight.check(path, lang)]
+
+
+@pytest.mark.slow
+def test_every_sheet_is_clean_and_few_pages():
+    """Every game with a turn record, each scenario, en/ja/both, A4 and Letter: preflight clean,
+    and pages: one sheet up to 15 turns in one language, two at most for 28 or 36 (three in
+    both languages)."""
+    from playaids import preflight
+
+    for gid in GAMES:
+        rec = record(gid)
+        for scen in rec.scenarios:
+            for lang in ("en", "ja", "both"):
+                for paper in ("a4", "letter"):
+                    path = turns_pdf(gid, scen.id, lang, paper)
+                    assert not [f.line() for f in preflight.check(path, lang)]
+                    most = (2 if len(scen.turns) > 20 or gid == "macarthur-bataan" or scen.id == "scenario-2"
+                            or (gid, scen.id) == ("amigos-insurrectors", "campaign") else 1) + (lang == "both")
+                    assert len(pages(path)) <= most, (gid, scen.id, lang, paper, len(pages(path)))

@@ -446,7 +446,7 @@ def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, cols: int, wid
     cells, bars = strip(rec, scen, game, spec, notes)
     for d in strip_rows(cells, bars, cols, width, spec):
         story += [d, Spacer(1, 4)]
-    strings += [s for d in strip_rows(cells, bars, cols, width, spec) for lines, *_ in d.words for s in lines]
+        strings += [s for lines, *_ in d.words for s in lines]
     parts, more = _notes_block(rec, scen, spec, notes)
     if parts:
         story += [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)]

@@ -12,6 +12,8 @@ metrics (playaids/render/lines.py), so heights are exact. Nothing here names a g
 """
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
@@ -30,7 +32,17 @@ MIN_CELL = 46.0    # room to write in a cell with nothing printed in it
 STRIP = 2.4        # the mark of a turn of a list with gaps, at the foot of its bar
 
 _width = textlines.width
-_wrap = textlines.wrap
+
+
+@functools.lru_cache(maxsize=32768)
+def _wrapped(s: str, avail: float, size: float) -> tuple[str, ...]:
+    return tuple(textlines.wrap(s, avail, size))
+
+
+def _wrap(s: str, avail: float, size: float) -> list[str]:
+    """Lines of `s` at `avail` points (widths to a hundredth: the same layout is asked for
+    again and again while the column widths are chosen)."""
+    return list(_wrapped(s, round(avail, 2), size))
 
 
 @dataclass
@@ -259,24 +271,34 @@ def widths(cells: list[Cell], total: float, least: float) -> list[float]:
     if n == 1 or total / n <= least:
         return equal
 
-    def need(c: Cell, height: float) -> float | None:
-        lo, hi = least, total - (n - 1) * least
-        if _cell_h(c, hi) > height:
+    memo: dict = {}
+
+    def h(k: int, w: int) -> float:
+        if (k, w) not in memo:
+            memo[k, w] = _cell_h(cells[k], w)
+        return memo[k, w]
+
+    floor, ceiling = math.ceil(least), int(total - (n - 1) * least)
+
+    def need(k: int, height: float) -> float | None:
+        """The least whole number of points at which cell k's words fit `height`."""
+        if h(k, ceiling) > height:
             return None
-        while hi - lo > 1.0:
-            mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if _cell_h(c, mid) <= height else (mid, hi)
-        return hi
+        lo, hi = floor, ceiling
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if h(k, mid) <= height else (mid + 1, hi)
+        return float(lo)
 
     top = max(_cell_h(c, total / n) for c in cells)
     lo, hi = 0.0, top
     while hi - lo > 2.0:
         mid = (lo + hi) / 2
-        ws = [need(c, mid) for c in cells]
+        ws = [need(k, mid) for k in range(n)]
         lo, hi = (lo, mid) if None not in ws and sum(ws) <= total else (mid, hi)
     if hi > 0.8 * top:
         return equal
-    ws = [need(c, hi) for c in cells]
+    ws = [need(k, hi) for k in range(n)]
     spare = (total - sum(ws)) / n
     return [w + spare for w in ws]
 
