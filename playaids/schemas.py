@@ -232,7 +232,11 @@ SCENARIO = {
                            "when": vocabulary.WHEN, "name": {"$ref": "#/definitions/bilingual"},
                            "sp": {"type": "integer"}, "generate-at": vocabulary.GENERATE_AT,
                            "face": {"enum": ["up", "down"], "description": "The side the counter sets up on; "
-                                                                           "a placement's face: must agree."}},
+                                                                           "a placement's face: must agree."},
+                           "pool": {**_ID, "description": "Units of one pool are the same counter (the rules "
+                                    "give them by kind and number): a setup may label any of them with any "
+                                    "entry of the pool, as long as the pool's counters can be matched to "
+                                    "the entries' places and numbers."}},
             "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
         "constraints": {"type": "array", "items": vocabulary.item_schema(vocabulary.CONSTRAINTS)},
     },

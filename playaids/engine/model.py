@@ -134,6 +134,7 @@ class Unit:
     sp: int | None = None
     generate_at: object = None  # where generation puts a unit its rule lets go anywhere
     face: str | None = None     # "down": sets up face-down (a placement's `face:` must agree)
+    pool: str | None = None     # interchangeable counters: see engine/pools.py
 
     @property
     def unstated(self) -> bool:

@@ -140,8 +140,12 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     return f"needs {_missing_fact(at, where)} in map.yaml to check '{desc}'"
 
 
-def check_units(setup, ctx) -> list[Violation]:
-    """Every unit present is placed with its full count, on a side and place its rule allows."""
+def check_units(setup, ctx, pooled: dict | None = None) -> list[Violation]:
+    """Every unit present is placed with its full count, on a side and place its rule allows.
+    `pooled` (engine/pools.py): pools whose counters match their entries whatever their labels;
+    their labels' places and numbers are not held against them (an undecided pool keeps its
+    unchecked lines)."""
+    pooled = pooled or {}
     out = []
     placed = defaultdict(int)
     for i, p in enumerate(setup.placements):
@@ -160,6 +164,8 @@ def check_units(setup, ctx) -> list[Violation]:
             out.append(Violation(unit.rule, where, f"{p.unit} sets up face-{unit.face}, not {face}", check="face",
                                  key=("placements", i, "face")))
         ok, desc = allowed_at(unit, p.at, ctx)
+        if unit.pool in pooled and (ok is False or pooled[unit.pool] == "matched"):
+            continue
         if ok is False:
             out.append(Violation(unit.rule, where, f"must be {desc}", check="place", key=("placements", i)))
         elif ok is None:
@@ -176,7 +182,7 @@ def check_units(setup, ctx) -> list[Violation]:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):
             out += _check_per_place(unit, per, setup, ctx)
-        if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count:
+        if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count and unit.pool not in pooled:
             out.append(Violation(unit.rule, f"unit {unit.id}",
                                  f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count",
                                  key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))

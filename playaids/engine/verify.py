@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 
-from playaids.engine import placement, vocabulary
+from playaids.engine import placement, pools, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Violation
 from playaids.errors import DataError
@@ -62,7 +62,7 @@ def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
     bad_places = {v.key[:2] for v in out}
     for e in scenario.elements:
         out += _ref(vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx), f"element:{e['id']}")
-    for v in placement.check_units(setup, ctx):
+    for v in placement.check_units(setup, ctx, pools.pool_verdicts(setup, ctx)):
         out += _ref([v], f"unit:{setup.placements[v.key[1]].unit}" if len(v.key) >= 2 else "")
     ids = dict(zip(map(id, scenario.constraints), vocabulary.constraint_ids(scenario.constraints)))
     shared = [c for c in scenario.constraints if c["kind"] != "game"]
