@@ -204,12 +204,24 @@ def _check_per_place(unit: Unit, per: int, setup, ctx) -> list[Violation]:
     if not spots and place is not None and place.slots:
         spots = [f"{zone}#{i}" for i in range(1, place.slots + 1)]
     out = []
+    key = first_key(setup, lambda p: p.unit == unit.id)
+    whole = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == zone)
     for s in spots:
         n = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == s)
-        if n != per:
+        if n > per or (n != per and not whole):   # units in the zone as a whole may be in any of its spots
             out.append(Violation(unit.rule, s, f"{n} {unit.id}, must be exactly {per}", check="per-place",
-                                 key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
+                                 key=key, ref=f"unit:{unit.id}"))
+    if whole and not out:
+        out.append(Violation(unit.rule, zone, _whole_zone_words(zone, whole, spots, f"{per} in each"),
+                             status="unchecked", check="per-place", key=key, ref=f"unit:{unit.id}"))
     return out
+
+
+def _whole_zone_words(zone: str, n: int, spots: list, rule: str) -> str:
+    """Why a count per place cannot be made: units placed in a zone as a whole."""
+    shown = f"{spots[0]}-{spots[-1].rpartition('#')[2]}" if "#" in spots[0] else ", ".join(spots[:4])
+    return (f"{n} placed in {zone} as a whole: give each placement its place ({shown}) "
+            f"to check {rule}")
 
 
 def _selected(c: dict, unit: Unit) -> bool:
@@ -324,7 +336,9 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
         slots = ctx.map.place(c["in"]).slots if ctx.map.place(c["in"]) else None
         if not targets and slots:
             targets = [f"{c['in']}#{i}" for i in range(1, slots + 1)]
-    out = []
+    out, opened = [], False
+    whole = c.get("each") and sum(p.count for p in setup.placements
+                                  if p.at == c["in"] and _selected(c, ctx.scenario.unit(p.unit)))
     for t in targets:
         n, k, unknown = 0, 0, []
         for p in setup.placements:
@@ -333,6 +347,8 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 continue
             if t in ANYWHERE:   # `in: anywhere`: the whole set-up (a counter limit: 5 gunboats)
                 inside = True
+            elif whole and p.at == c["in"]:
+                inside = None   # in the zone as a whole: in any one of its places
             else:
                 inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
             if inside is None:
@@ -359,10 +375,20 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 bad.append(f"{n} {label}, at most {c['max']}")
             open_ |= n + k > c["max"]
         out += [Violation(c["rule"], t, m, check="count", key=key) for m in dict.fromkeys(bad)]
-        if open_ and not bad:
+        if open_ and not bad and whole:
+            opened = True
+        elif open_ and not bad:
             out.append(Violation(c["rule"], t, f"needs the zones of {', '.join(sorted(set(unknown)))} in map.yaml",
                                  status="unchecked", check="count", key=key))
+    if opened and not any(v.status == "violation" for v in out):   # once, not once per place
+        out.append(Violation(c["rule"], c["in"], _whole_zone_words(c["in"], whole, targets, _bound_words(c)),
+                             status="unchecked", check="count", key=first_key(setup, lambda p: p.at == c["in"])))
     return out
+
+
+def _bound_words(c: dict) -> str:
+    bound = ("", c["exact"]) if "exact" in c else ("at least ", c["min"]) if "min" in c else ("at most ", c.get("max"))
+    return f"{bound[0]}{bound[1]} in each"
 
 
 def check_forbidden(c: dict, setup, ctx) -> list[Violation]:

@@ -71,8 +71,16 @@ def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
         if c["kind"] != "game" and c.get("unless") and ctx.option_on(c["unless"]):
             continue
         out += _ref(vocabulary.constraint(c["kind"]).check(c, setup, ctx), f"constraint:{ids[id(c)]}")
-    # an unknown place breaks no rule (it is not a place at all): its error alone is said
-    return [v for v in out if v.status == "error" or v.key[:2] not in bad_places]
+    # an unknown place breaks no rule (it is not a place at all): its error alone is said; a rule
+    # a unit's entry and a constraint both state is said once
+    said = set()
+    kept = []
+    for v in out:
+        if v.status != "error" and v.key[:2] in bad_places or (v.rule, v.where, v.message, v.status) in said:
+            continue
+        said.add((v.rule, v.where, v.message, v.status))
+        kept.append(v)
+    return kept
 
 
 def _ref(found: list[Violation], ref: str) -> list[Violation]:
