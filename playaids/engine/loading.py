@@ -39,7 +39,7 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
                                 f"1-{vocabulary.MAX_COUNT}")
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
-                          u.get("generate-at"), u.get("face"), u.get("pool")))
+                          u.get("generate-at"), u.get("face"), u.get("pool"), bool(u.get("split"))))
     _check_pools(located, units)
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
@@ -91,8 +91,12 @@ def map_from(documents) -> GameMap:
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
                                          tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),
                                          tuple(p.get("doubtful-zones", [])), tuple(p.get("not-zones", [])),
-                                         bool(p.get("unlisted-members", False)))
+                                         bool(p.get("unlisted-members", False)), tuple(p.get("aliases", [])))
         gmap.path = str(located.path)
+        for i, p in enumerate(doc.get("places", [])):
+            for alias in p.get("aliases", []):
+                if alias in gmap.places:
+                    raise located.error(("places", i, "aliases"), f"places.{i}: alias {alias!r} is the id of a place")
     return gmap
 
 

@@ -35,8 +35,8 @@ def in_place(ctx, where: str, target: str) -> bool | None:
 
 def allowed_at(unit: Unit, where: str, ctx) -> tuple[bool | None, str]:
     """(True/False/None when unknowable, description of the rule)."""
-    at = unit.at
-    if at in (None, "any") or ctx.option_on(unit.unless):
+    at = ctx.freed_at(unit.unless) if ctx.option_on(unit.unless) else unit.at
+    if at in (None, "any"):
         return True, "anywhere"
     if isinstance(at, str):
         return in_place(ctx, where, at), f"at {at}"
@@ -76,7 +76,7 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
         return "missing: give a place or hex"
     if at in ANYWHERE:
         return ""
-    owner, _, slot = at.partition("#")
+    owner, _, slot = gmap.canonical(at).partition("#")
     place = gmap.place(owner)
     if placement and not slot and place is not None and place.kind == "zone" and \
             not place.unlisted_members and not place.slots:
@@ -111,8 +111,9 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
         for text in (pl.name or {}).values():
             if isinstance(text, str):
                 names[text.lower()] = pid
-    near = list(dict.fromkeys(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
-                                                                             cutoff=0.6)))
+    prefixed = sorted(pid for pid in gmap.places if pid.startswith(at.lower() + "-"))  # bataan -> bataan-airfield
+    near = list(dict.fromkeys([*prefixed, *(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
+                                                                                        cutoff=0.6))]))[:3]
     hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
         "not a place of the map data; a place the map shows but the rules do not name can be given with --map"
     return f"unknown place {at!r} ({hint})"
@@ -131,6 +132,12 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     """Why a place rule cannot be decided: a doubtful reading of the source, or a missing map fact."""
     place = ctx.map.place(slot_owner(where))
     zone = at.get("zone") if isinstance(at, dict) else None
+    if isinstance(at, list):   # one of several places: the one whose membership is in doubt
+        zone = next((a for a in at if place is not None and a in place.doubtful_zones), None) or \
+            next((a for a in at if (ctx.map.place(a) or place) is not place and ctx.map.place(a) is not None
+                  and ctx.map.place(a).unlisted_members), None)
+        if zone is None:
+            return f"needs whether {slot_owner(where)} is in {' or '.join(at)} in map.yaml to check '{desc}'"
     if place is not None and zone in place.doubtful_zones:
         return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
     target = ctx.map.place(zone) if zone else None
@@ -156,7 +163,7 @@ def check_units(setup, ctx, pooled: dict | None = None) -> list[Violation]:
                                  key=("placements", i)))
         placed[p.unit] += p.count
         if not present(unit, ctx):
-            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence",
+            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({values.when_words(unit.when)})", check="presence",
                                  key=("placements", i)))
             continue
         face = p.extra.get("face")
@@ -182,7 +189,12 @@ def check_units(setup, ctx, pooled: dict | None = None) -> list[Violation]:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):
             out += _check_per_place(unit, per, setup, ctx)
-        if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count and unit.pool not in pooled:
+        if unit.split and present(unit, ctx):
+            if not placed[unit.id]:
+                out.append(Violation(unit.rule, f"unit {unit.id}", "none placed (a group of counters: place it "
+                                     "in one piece or several)", check="count",
+                                     key=("placements",), ref=f"unit:{unit.id}"))
+        elif present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count and unit.pool not in pooled:
             out.append(Violation(unit.rule, f"unit {unit.id}",
                                  f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count",
                                  key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
@@ -340,8 +352,8 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
     whole = c.get("each") and sum(p.count for p in setup.placements
                                   if p.at == c["in"] and _selected(c, ctx.scenario.unit(p.unit)))
     for t in targets:
-        n, k, unknown = 0, 0, []
-        for p in setup.placements:
+        n, k, unknown, first_in = 0, 0, [], None
+        for i, p in enumerate(setup.placements):
             unit = ctx.scenario.unit(p.unit)
             if not _selected(c, unit):
                 continue
@@ -356,8 +368,10 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 k += p.count
             elif inside:
                 n += p.count
+                first_in = i if first_in is None else first_in
         label = c.get("label", "units")
-        key = first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
+        key = ("placements", first_in) if first_in is not None else \
+            first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
         # units whose place may or may not be in t: a bound the certain ones already break or
         # meet whatever the others are is decided; otherwise it is unchecked
         bad, open_ = [], False
