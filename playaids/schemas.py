@@ -232,7 +232,10 @@ SCENARIO = {
                            "when": vocabulary.WHEN, "name": {"$ref": "#/definitions/bilingual"},
                            "sp": {"type": "integer"}, "generate-at": vocabulary.GENERATE_AT,
                            "face": {"enum": ["up", "down"], "description": "The side the counter sets up on; "
-                                                                           "a placement's face: must agree."}},
+                                                                           "a placement's face: must agree."},
+                           "back": {"$ref": "#/definitions/bilingual",
+                                    "description": "A face-down counter as the opponent sees it: the setup "
+                                                   "sheet's public part prints this, the owner's slip the name."}},
             "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
         "constraints": {"type": "array", "items": vocabulary.item_schema(vocabulary.CONSTRAINTS)},
     },
@@ -251,6 +254,14 @@ MAP = {
                  "properties": {"digits": {"type": "integer"}, "columns": {"enum": ["vertical"]},
                                 "shifted": {"enum": ["even", "odd"]}, "note": NOTE, "rule": RULE},
                  "additionalProperties": False},
+        "areas": {"type": "array", "description": "How a setup sheet groups each side's placements: a "
+                                                  "heading for the places of these kinds or ids, in order.",
+                  "items": {"type": "object",
+                            "properties": {"name": {"$ref": "#/definitions/bilingual"},
+                                           "kinds": {"type": "array", "items": {"type": "string"}},
+                                           "places": {"type": "array", "items": {"type": "string"}},
+                                           "note": NOTE},
+                            "required": ["name"], "additionalProperties": False}},
         "places": {"type": "array", "items": {
             "type": "object",
             "properties": {"id": _ID, "name": {"$ref": "#/definitions/bilingual"}, "kind": {"type": "string"},

@@ -58,6 +58,8 @@ class GameMap:
     # a hex map whose geometry the rules do not give (no grid): a bare number names one of its
     # hexes; on a map of towns or areas a number names nothing
     numbered_hexes: bool = False
+    # how a setup sheet groups placements: [{name, kinds, places}] in order (map.yaml `areas`)
+    areas: list = field(default_factory=list)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
 
     def place(self, pid: str) -> Place | None:
@@ -134,6 +136,7 @@ class Unit:
     sp: int | None = None
     generate_at: object = None  # where generation puts a unit its rule lets go anywhere
     face: str | None = None     # "down": sets up face-down (a placement's `face:` must agree)
+    back: dict | None = None    # a face-down counter as the opponent sees it (its back)
 
     @property
     def unstated(self) -> bool:
