@@ -12,11 +12,11 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, kinsoku
+from playaids import __version__, fonts, games, kinsoku
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
-from playaids.render.setupwords import Words
+from playaids.render.setupwords import Words, text  # noqa: F401  (text: the commands' titles)
 
 TAIL = 3  # placement rows kept on the page of the verdict
 
@@ -172,14 +172,17 @@ def story(root, setup, scenario, found, spec: PageSpec):
     sides = {s.id for s in say.game.sides}
     owners = order + sorted({side_of(e) for e in scenario.elements if e.get("secret") and side_of(e) not in sides}
                             - {None} - set(order), key=str)
+    own = games.game(setup.game).sheet_secrets(setup)   # the game's own hidden part (ASL's caves)
+    owners += sorted({x["side"] for x in own} - set(owners), key=str)
     kept = []
     for side in owners + [None]:
         secret = [e for e in scenario.elements if e.get("secret") and e["id"] in values and side_of(e) == side]
         hidden = [(k, p) for k, p in enumerate(setup.placements) if p.side == side and say.hidden(p)]
-        if secret or hidden:
-            kept.append((side, secret, hidden))
+        extra = [x for x in own if x["side"] == side]
+        if secret or hidden or extra:
+            kept.append((side, secret, hidden, extra))
     cut = len(kept) > 1
-    for side, secret, hidden in kept:
+    for side, secret, hidden, extra in kept:
         if side is None:
             head = word("秘密", "SECRET")
             intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
@@ -199,6 +202,11 @@ def story(root, setup, scenario, found, spec: PageSpec):
             slip += [para(word("裏向きの駒（表の面）", "Face-down counters (their faces)"), h3),
                      _grid([[word("配置", "Place"), word("駒", "Counter"), word("数", "No."), word("ルール", "Rule")]]
                            + rows, widths, font, spec, 8.5, spans={s + 1 for s in spans})]
+        for x in extra:
+            n = len(x["head"])
+            slip += [para(f"{say.t(x['title'])} ({rule_word} {say.rule(x['rule'])})", h3),
+                     _grid([[say.t(h) for h in x["head"]]] + [[say.t(c) for c in r] for r in x["rows"]],
+                           [min(w / n, w * 0.25)] * n, font, spec, 9)]
         slips.append(slip)
     for k, slip in enumerate(slips):
         out += [PageBreak()] if k == 0 else [_CutLine(w, word("切り取り線", "cut here"), font)]

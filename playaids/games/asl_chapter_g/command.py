@@ -1,11 +1,12 @@
 """`playaids ccss [SETUP]`: the Cave-Complex Setup Sheet (G11.32), blank or filled in."""
 from __future__ import annotations
 
+from pathlib import Path
 
 import click
 
 from playaids import outputs
-from playaids.cli import context
+from playaids.cli import context, finishing
 from playaids.cli.pageoptions import page_options
 from playaids.errors import PlayaidsError
 
@@ -37,4 +38,8 @@ def ccss(ctx, setup, board, page, dpi, fmt, out):
         cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    outputs.emit_pdf(sheet.render(root, page, board, cs), out, fmt, dpi)
+    # the print shop's finishing, as build gives its blank CCSS (metadata, own font subsets, DeviceGray)
+    title = None if cs is None else page.word("複合洞窟配置シート（記入済み）", "Cave-Complex Setup Sheet (filled in)")
+    data = finishing.finished(root, sheet.render(root, page, board, cs), "ccss-blank", "asl-chapter-g", page,
+                              board or None, title=title, name=None if setup is None else f"filled-{Path(setup).stem}")
+    outputs.emit_pdf(data, out, fmt, dpi)
