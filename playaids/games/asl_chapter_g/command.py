@@ -6,9 +6,10 @@ from pathlib import Path
 import click
 
 from playaids import outputs
-from playaids.cli import context, finishing
+from playaids.cli import context
 from playaids.cli.pageoptions import page_options
 from playaids.errors import PlayaidsError
+from playaids.render import finish
 
 
 FORMATS = ("pdf", "png")
@@ -38,8 +39,12 @@ def ccss(ctx, setup, board, page, dpi, fmt, out):
         cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    # the print shop's finishing, as build gives its blank CCSS (metadata, own font subsets, DeviceGray)
-    title = None if cs is None else page.word("複合洞窟配置シート（記入済み）", "Cave-Complex Setup Sheet (filled in)")
-    data = finishing.finished(root, sheet.render(root, page, board, cs), "ccss-blank", "asl-chapter-g", page,
-                              board or None, title=title, name=None if setup is None else f"filled-{Path(setup).stem}")
+    # the print shop's finishing pass a build gives its blank CCSS (render.finish: the title, game and
+    # language in the metadata, font-subset prefixes of the file's own, DeviceGray with --grayscale)
+    game = " / ".join(root.game("asl-chapter-g", with_tables=False).title.get(page.lang).split("\n"))
+    label = (page.word("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)") if cs is None else
+             page.word("複合洞窟配置シート（記入済み）", "Cave-Complex Setup Sheet (filled in)"))
+    name = "blank" if setup is None else f"filled-{Path(setup).stem}"
+    data = finish.finish(sheet.render(root, page, board, cs), f"asl-chapter-g/ccss/{name}.{board}.{page.lang}."
+                         f"{page.paper}.pdf", f"{game}: {label}", game, page.lang, page.grayscale)
     outputs.emit_pdf(data, out, fmt, dpi)
