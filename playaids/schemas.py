@@ -233,6 +233,9 @@ SCENARIO = {
                            "sp": {"type": "integer"}, "generate-at": vocabulary.GENERATE_AT,
                            "face": {"enum": ["up", "down"], "description": "The side the counter sets up on; "
                                                                            "a placement's face: must agree."},
+                           "back": {"$ref": "#/definitions/bilingual",
+                                    "description": "A face-down counter as the opponent sees it: the setup "
+                                                   "sheet's public part prints this, the owner's slip the name."},
                            "split": {"type": "boolean", "description": "The entry is a group of counters "
                                      "the rules do not count (a division, 'all other units'), count 1: a setup "
                                      "may place it in several pieces, each a placement."},
@@ -258,6 +261,14 @@ MAP = {
                  "properties": {"digits": {"type": "integer"}, "columns": {"enum": ["vertical"]},
                                 "shifted": {"enum": ["even", "odd"]}, "note": NOTE, "rule": RULE},
                  "additionalProperties": False},
+        "areas": {"type": "array", "description": "How a setup sheet groups each side's placements: a "
+                                                  "heading for the places of these kinds or ids, in order.",
+                  "items": {"type": "object",
+                            "properties": {"name": {"$ref": "#/definitions/bilingual"},
+                                           "kinds": {"type": "array", "items": {"type": "string"}},
+                                           "places": {"type": "array", "items": {"type": "string"}},
+                                           "note": NOTE},
+                            "required": ["name"], "additionalProperties": False}},
         "places": {"type": "array", "items": {
             "type": "object",
             "properties": {"id": _ID, "name": {"$ref": "#/definitions/bilingual"}, "kind": {"type": "string"},

@@ -19,9 +19,9 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
     for where, problem in vocabulary.problems(doc):
         raise located.error(where, problem)
     for i, e in enumerate(doc.get("elements", [])):
-        if e["kind"] == "lookup" and "table" in e:
-            if e["table"] not in tables:
-                raise located.error(("elements", i, "table"), f"elements.{i}: {game_id} has no table {e['table']!r}")
+        for key in ("table", "names-from"):   # a lookup's table; the table naming the values
+            if (key == "names-from" or e["kind"] == "lookup") and key in e and e[key] not in tables:
+                raise located.error(("elements", i, key), f"elements.{i}: {game_id} has no table {e[key]!r}")
     _check_game_constraints(located, game)
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):
@@ -39,7 +39,8 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
                                 f"1-{vocabulary.MAX_COUNT}")
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
-                          u.get("generate-at"), u.get("face"), u.get("pool"), bool(u.get("split"))))
+                          u.get("generate-at"), u.get("face"), u.get("back"), u.get("pool"),
+                          bool(u.get("split"))))
     _check_pools(located, units)
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
@@ -87,6 +88,7 @@ def map_from(documents) -> GameMap:
         if "grid" in doc:
             g = doc["grid"]
             gmap.grid = HexGrid(g.get("digits", 2), g.get("columns", "vertical"), g.get("shifted", "even"))
+        gmap.areas = list(doc.get("areas", gmap.areas))
         for p in doc.get("places", []):
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
                                          tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),

@@ -59,6 +59,8 @@ class GameMap:
     # a hex map whose geometry the rules do not give (no grid): a bare number names one of its
     # hexes; on a map of towns or areas a number names nothing
     numbered_hexes: bool = False
+    # how a setup sheet groups placements: [{name, kinds, places}] in order (map.yaml `areas`)
+    areas: list = field(default_factory=list)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
 
     def canonical(self, at):
@@ -143,6 +145,7 @@ class Unit:
     sp: int | None = None
     generate_at: object = None  # where generation puts a unit its rule lets go anywhere
     face: str | None = None     # "down": sets up face-down (a placement's `face:` must agree)
+    back: dict | None = None    # a face-down counter as the opponent sees it (its back)
     pool: str | None = None     # interchangeable counters: see engine/pools.py
     split: bool = False         # a group of counters the rules do not count: placed in one piece or several
 

@@ -90,7 +90,13 @@ class Element(Kind):
     bucket = "choices"
     common = {"id": _ID, "rule": RULE, "note": NOTE, "title": {"$ref": "#/definitions/bilingual"},
               "side": {"type": "string"}, "secret": {"type": "boolean"}, "when": WHEN,
-              "optional": {"type": "boolean", "description": "May be left out of a setup."}}
+              "optional": {"type": "boolean", "description": "May be left out of a setup."},
+              "names": {"type": "object", "additionalProperties": {"$ref": "#/definitions/bilingual"},
+                        "description": "What a setup sheet prints for a value or key of this element "
+                                       "(a chosen id, an allocate zone or item, a permutation item)."},
+              "names-from": {"type": "string", "description": "A table of the game whose rows name this "
+                                                             "element's values (row label N or #N): the "
+                                                             "sheet prints #N and the row's first cell."}}
     required = ("id", "rule")
 
     @classmethod
