@@ -1,20 +1,37 @@
-"""Setup sheets read back from the PDF: a player's words, not the data's keys."""
+"""Setup sheets read back from the PDF: a player's words in the sheet's language, not the data's
+keys (issue 23: names instead of ids, values in words)."""
+import functools
 import io
+import re
 
 import pdfplumber
 import pytest
 
+from playaids import workshop
 from playaids.engine import api
 from playaids.render import setupsheet
 from playaids.render.page import PageSpec
 from playaids.repository import Repository
 
 ROOT = Repository.builtin()
-def _text(gid, scenario, lang):
-    setup = api.generate(ROOT, gid, scenario, 1)
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+@functools.lru_cache(maxsize=None)
+def _text(gid, scenario, lang, seed=1):
+    setup = api.generate(ROOT, gid, scenario, seed)
     pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang))
     with pdfplumber.open(io.BytesIO(pdf)) as p:
-        return [p.extract_text() for p in p.pages]
+        return tuple(p.extract_text() for p in p.pages)
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(gid, scenario, lang, seed=1):
+    """The ruled tables of each page, cell by cell (pdfplumber)."""
+    setup = api.generate(ROOT, gid, scenario, seed)
+    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang))
+    with pdfplumber.open(io.BytesIO(pdf)) as p:
+        return tuple(p.extract_tables() for p in p.pages)
 
 
 @pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "korea"), ("macarthur-bataan", "historical"),
@@ -25,19 +42,19 @@ def test_sides_are_named_as_the_game_names_them(gid, scenario):
     assert placed
     for lang in ("ja", "en"):
         text = "\n".join(_text(gid, scenario, lang))
-        words = text.split()   # placements are grouped by place: the side is a column of each row
+        words = text.split()
         for side in game.sides:
             assert side.id not in words or side.id == side.name.get(lang), (lang, side.id)
-            if side.id in placed:
-                assert side.name.get(lang).split()[0] in words, (lang, side.id)
+            if side.id in placed:   # each side's placements under a heading of its own
+                head = f"{side.name.get('ja')}の配置" if lang == "ja" else f"{side.name.get('en')} set-up"
+                assert head in text, (lang, head)
 
 
-def test_choices_and_anywhere_in_the_sheets_language():
+def test_optional_rules_in_the_sheets_language():
     ja = "\n".join(_text("macarthur-bataan", "historical", "ja"))
-    assert "yes / on" not in ja and "no / off" not in ja and ("あり" in ja or "なし" in ja)
-    assert "anywhere" not in ja
+    assert "使用しない" in ja and "yes" not in ja and "off" not in ja and "anywhere" not in ja
     en = "\n".join(_text("macarthur-bataan", "historical", "en"))
-    assert "yes / on" in en or "no / off" in en
+    assert "Free Deployment Option not in use" in en and "yes / on" not in en and "no / off" not in en
 
 
 def test_a_rule_that_could_not_be_checked_says_so_in_words():
@@ -46,7 +63,6 @@ def test_a_rule_that_could_not_be_checked_says_so_in_words():
 
 
 def test_every_placed_unit_has_a_name_not_an_id():
-
     for gid in ("macarthur-bataan", "rgi-macarthur", "okinawa", "amigos-insurrectors"):
         for sid in ROOT.scenario_ids(gid):
             setup = api.generate(ROOT, gid, sid, 1)
@@ -75,3 +91,70 @@ def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, wor
         text = " ".join(" ".join(page.extract_text().split("\n")) for page in p.pages)
     assert words in text, text[-600:]
     assert "placements." not in text
+    assert ("✗ 判定：規則違反 1件" if lang == "ja" else "✗ Verification: 1 rule(s) broken") in text
+
+
+@pytest.mark.parametrize("lang, deal, zone", [
+    ("en", "Blue 12 cards, Red 11 cards. Game End card: at the bottom of Blue's pile when it is turned over the "
+           "2nd time", "Zone I"),
+    ("ja", "青軍 12枚、赤軍 11枚。ゲーム終了カードは、青軍が山を2回目に裏返すとき、その一番下に置く", "ゾーンⅠ")])
+def test_a_deal_and_an_allocation_in_words(lang, deal, zone):
+    """The deal of the movement deck in a sentence; Japan's deployment chart (l. 180) a table of
+    zones and pieces with its totals, not "zone-1: large: 6; small: 12"."""
+    pages = _text("rgi-macarthur", "bataan-retreat", lang)
+    text = " ".join(" ".join(p.split("\n")) for p in pages)
+    cells = [c for t in _tables("rgi-macarthur", "bataan-retreat", lang)[0] for r in t for c in r if c]
+    assert deal in [" ".join(c.split("\n")).replace("\n", "") for c in cells] or \
+        deal in ["".join(c.split("\n")) for c in cells], cells
+    setup = api.generate(ROOT, "rgi-macarthur", "bataan-retreat", 1)
+    chart = setup.choices["japanese-deployment"]
+    table = next(t for t in _tables("rgi-macarthur", "bataan-retreat", lang)[-1] if t[0][0] in ("Zone", "ゾーン"))
+    assert table[0][1:] == (["大型（熟練兵）", "小型（未熟兵）"] if lang == "ja" else ["Large (veteran)", "Small (green)"])
+    assert table[1] == [zone, str(chart["zone-1"]["large"]), str(chart["zone-1"]["small"])]
+    assert table[-1] == ["計" if lang == "ja" else "Total", "16", "40"]
+    assert len(table) == 7   # the header, 5 zones, the totals
+    assert "zone-" not in text and "bottom-at" not in text and "large:" not in text
+
+
+def test_chosen_ids_are_printed_by_their_names():
+    """Okinawa's second landing names its divisions (l. 75, 1464), not `6th-marine`."""
+    setup = api.generate(ROOT, "okinawa", "free-variant", 1)
+    chosen = setup.choices["second-landing-divisions"]
+    en = "\n".join(_text("okinawa", "free-variant", "en"))
+    ja = "\n".join(_text("okinawa", "free-variant", "ja"))
+    names = {"1st-marine": ("1st Marine Division", "第1海兵師団"), "6th-marine": ("6th Marine Division", "第6海兵師団"),
+             "27th-infantry": ("27th Infantry Division", "第27歩兵師団"),
+             "77th-infantry": ("77th Infantry Division", "第77歩兵師団")}
+    for c in chosen:
+        assert names[c][0] in en and names[c][1] in ja and c not in en + ja
+
+
+SAMPLE = [("macarthur-bataan", "historical"), ("amigos-insurrectors", "campaign")]
+EVERY = [(g, s) for g in ("amigos-insurrectors", "macarthur-bataan", "okinawa", "rgi-macarthur")
+         for s in ROOT.scenario_ids(g)]
+
+
+def _one_language(gid, sid):
+    en = _text(gid, sid, "en")
+    for n, page in enumerate(en, 1):
+        assert not CJK.search(page), (gid, sid, n, CJK.search(page).group(), page[:200])
+    for lang in ("ja", "en", "both"):
+        for n, page in enumerate(_text(gid, sid, lang), 1):
+            for line in page.splitlines():
+                assert workshop.find(line) is None, (gid, sid, lang, n, line)
+    ja = "\n".join(_text(gid, sid, "ja"))
+    for word in ("SECRET", "Item", "Result", "Rule", "Place", "Unit", "set-up", "Verification", "seed", "cut here"):
+        assert word not in ja, (gid, sid, word)
+
+
+@pytest.mark.parametrize("gid,sid", SAMPLE)
+def test_a_sheet_speaks_its_own_language_only(gid, sid):
+    """No Japanese on an English sheet or slip (no "連合軍 / Allied"), no English words of the
+    sheet on a Japanese one, no data id on any."""
+    _one_language(gid, sid)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid,sid", [x for x in EVERY if x not in SAMPLE])
+def test_every_scenarios_sheet_speaks_its_own_language_only(gid, sid):
+    _one_language(gid, sid)

@@ -1,9 +1,20 @@
-"""Setup sheets a player hands out (issue 13): one secret slip per side, each on its own page
-and headed with its side; a Japanese sheet in Japanese; no ids or file names."""
+"""Setup sheets a player hands out (issues 13, 23): the public pages hold nothing a side keeps
+hidden; the secret slips share one page, a cut line between them, each headed with its side and
+holding all that side hides (secret draws, hands of chits, the faces of face-down counters);
+placements grouped by side and map area; the verification in one line; the commands' sheets get
+the print shop's finishing a build gives."""
+import collections
+import re
+
 import pdfplumber
+import pikepdf
 import pytest
 
 from playaids import preflight
+from playaids.engine import api
+from playaids.repository import Repository
+
+ROOT = Repository.builtin()
 
 
 def _pages(path):
@@ -11,41 +22,133 @@ def _pages(path):
         return [p.extract_text() or "" for p in pdf.pages]
 
 
-@pytest.mark.parametrize("game,scen,slips", [
-    ("macarthur-bataan", "historical", {"SECRET: Allied": ["Corregidor battery numbers"],
-                                        "SECRET: Japanese": ["Japanese order-of-battle chit", "Victory letter"]}),
-    ("amigos-insurrectors", "campaign", {"SECRET: US": ["US objective"], "SECRET: Filipino": ["Filipino objective"]}),
-])
-def test_one_secret_slip_per_side_each_on_its_own_page(cli_in, tmp_path, game, scen, slips):
-    out = tmp_path / "sheet.en.pdf"
-    assert cli_in("scenario", game, scen, "--seed", "1", "--sheet", out, "--lang", "en", "-o", tmp_path / "s.yaml").returncode == 0
-    pages = _pages(out)
-    for head, items in slips.items():
-        mine = [p for p in pages if p.startswith(head)]
-        assert len(mine) == 1, (head, [p[:40] for p in pages])
-        assert "fold" in mine[0]
-        for item in items:
-            assert item in mine[0]
-            others = [p for p in pages if p is not mine[0]]
-            assert not any(item in p for p in others), f"{item} is not only on the {head} slip"
+def _sheet(cli_in, tmp_path, game, scen, lang="en", *more):
+    out = tmp_path / f"sheet.{lang}.pdf"
+    r = cli_in("scenario", game, scen, "--seed", "1", "--sheet", out, "--lang", lang, "-o", tmp_path / "s.yaml", *more)
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def _public_and_slips(pages, head="SECRET: for the "):
+    """(the public pages' text, {side: its slip's text}): the slips are the pages from the first
+    slip heading on, cut apart at each cut line."""
+    first = next(i for i, p in enumerate(pages) if p.startswith(head))
+    slips = "\n".join(pages[first:])
+    parts = re.split(r"\n(?=" + re.escape(head) + ")", slips)
+    return "\n".join(pages[:first]), {p.split("\n", 1)[0][len(head):].removesuffix(" player"): p for p in parts}
+
+
+def test_both_slips_share_one_cut_apart_page(cli_in, tmp_path):
+    """MacArthur: the Allied slip (battery numbers, submarines) and the Japanese (its chit, the
+    victory letter) on the last page, the cut line between them, none of it in the public part."""
+    pages = _pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical"))
+    last = pages[-1]
+    assert last.startswith("SECRET: for the Allied player")
+    allied, japanese = last.split("cut here")
+    assert "SECRET: for the Japanese player" in japanese and "SECRET" not in allied.replace("SECRET: for the Allied", "")
+    for item in ("Corregidor battery numbers", "Beaches of the three submarines"):
+        assert item in allied and item not in japanese
+    for item in ("Japanese order-of-battle chit", "Victory letter"):
+        assert item in japanese and item not in allied
+    public = "\n".join(pages[:-1])
+    assert not any(x in public for x in ("Corregidor battery", "submarines", "Victory letter", "SECRET"))
+
+
+def test_the_batteries_are_a_table_as_the_chart_lists_them(cli_in, tmp_path):
+    """10.2.3: 26 battery numbers in two column pairs (battery, number), the left column of the
+    Corregidor Battery Condition chart beside its right, not one run-on paragraph."""
+    out = _sheet(cli_in, tmp_path, "macarthur-bataan", "historical")
+    numbers = api.generate(ROOT, "macarthur-bataan", "historical", 1).choices["corregidor-battery-numbers"]
+    with pdfplumber.open(out) as pdf:
+        table = next(t for t in pdf.pages[-1].extract_tables() if t[0] == ["Item", "No.", "Item", "No."])
+    assert len(table) == 14   # the header, 13 rows of two batteries
+    assert table[1] == ["Geary I", str(numbers["Geary I"]), "Croskett", str(numbers["Croskett"])]
+    assert table[-1] == ["Kysor", str(numbers["Kysor"]), "Ft. Hughes Mts.", str(numbers["Ft. Hughes Mts."])]
+    got = {r[c]: r[c + 1] for r in table[1:] for c in (0, 2)}
+    assert len(got) == 26 and sorted(map(int, got.values())) == list(range(1, 27))
+
+
+@pytest.mark.parametrize("lang,head", [("en", "SECRET: for the "), ("ja", "秘密：")])
+def test_amigos_hands_of_chits_are_secret(cli_in, tmp_path, lang, head):
+    """10.4: each player chooses the advantage chits he plays from his hand in secret; the hand
+    is on his slip (each chit with its name, 5.0's table), never in the public part."""
+    setup = api.generate(ROOT, "amigos-insurrectors", "campaign", 1)
+    pages = _pages(_sheet(cli_in, tmp_path, "amigos-insurrectors", "campaign", lang))
+    public, slips = _public_and_slips(pages, head)
+    if lang == "ja":
+        slips = {k.removesuffix("プレイヤー用"): v for k, v in slips.items()}
+    us, filipino = slips["US" if lang == "en" else "米軍"], slips["Filipino" if lang == "en" else "フィリピン軍"]
+    assert "advantage" not in public.lower() or "Open draws" not in public
+    for side, slip, other in (("us", us, filipino), ("filipino", filipino, us)):
+        table = ROOT.table("amigos-insurrectors", f"{side}-advantage-stand-up")
+        for chit in setup.choices[f"{side}-advantage"]:
+            row = next(r for r in table.grid.rows if r.label.en == f"#{chit}")
+            named = f"#{chit} {row.cells[0].get(lang)}"
+            assert named in slip, (side, named)
+            assert named not in public and named not in other
+    assert re.search(r"#\d+ ", public) is None
+
+
+def test_okinawa_real_minefields_are_on_the_japanese_slip_only(cli_in, tmp_path):
+    """9.14, 18.12c: minefields set up face-down: the public part shows a face-down marker at
+    each place (real and dummy alike, counted together); which is real is on Japan's slip."""
+    setup = api.generate(ROOT, "okinawa", "campaign", 1)
+    mines = [p for p in setup.placements if p.unit.startswith("minefield")]
+    assert {p.unit for p in mines} >= {"minefield-62-real", "minefield-62-dummy"}
+    pages = _pages(_sheet(cli_in, tmp_path, "okinawa", "campaign"))
+    public, slips = _public_and_slips(pages)
+    assert "Minefield (real)" not in public and "Dummy minefield" not in public
+    markers = sum(int(m.group(1)) for m in re.finditer(r"Minefield marker \(face down\) (\d+)", public))
+    assert markers == sum(p.count for p in mines)
+    japanese = slips["Japanese"]
+    for p in mines:
+        if p.at.isdigit():   # a hex: its row names the hex and the counter's face
+            face = "Minefield (real)" if "real" in p.unit else "Dummy minefield"
+            assert re.search(rf"hex {p.at} {re.escape(face)} 1\b", japanese), (p.at, face)
+
+
+def test_placements_are_grouped_by_side_and_map_area(cli_in, tmp_path):
+    """MacArthur: the Allied set-up, then the Japanese; within a side the map's areas (map.yaml
+    `areas`) in order, each place under its own: Clark under Airfields, Corregidor under Cities,
+    towns and forts, Takao on the Formosa Airfield Chart."""
+    text = "\n".join(_pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical"))[:-1])
+    lines = [ln for ln in text.splitlines() if not ln.startswith("Place Unit")]
+    at = {ln: i for i, ln in enumerate(lines)}
+
+    def index(start):
+        return next(i for ln, i in at.items() if ln.startswith(start))
+    allied, japanese = index("Allied set-up"), index("Japanese set-up")
+    air, beach, towns, formosa = (index("Airfields"), index("Beaches"), index("Cities, towns and forts"),
+                                  index("Formosa Airfield Chart"))
+    assert allied < air < index("Clark ") < beach < index("Lingayen beach") < towns < index("Corregidor ") < japanese
+    assert japanese < formosa < index("Takao ")
+    assert sum(ln.startswith("Clark ") for ln in lines) == 1
+
+
+def test_the_verification_is_one_line(cli_in, tmp_path):
+    """Legal or not, and how many rules could not be checked, each named once, in order."""
+    text = "\n".join(_pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical")))
+    one = " ".join(text.split("✓ Verification: ")[1].split("\n")[:3])
+    assert text.count("Verification") == 1 and one.startswith("legal, no rule broken; ")
+    n = int(re.search(r"; (\d+) not checked", one).group(1))
+    rules = one.split("counter values): ")[1].split(" MacArthur")[0].split(", ")
+    assert len(rules) == n == len(set(rules)) and "5.0" in rules and "16.2.4" in rules
+    assert rules == sorted(rules, key=lambda r: [int(x) for x in r.split(".")])
 
 
 @pytest.mark.parametrize("game,scen", [("macarthur-bataan", "historical"), ("okinawa", "campaign")])
 def test_japanese_sheet_is_in_japanese_and_names_no_ids(cli_in, tmp_path, game, scen):
-    out = tmp_path / "sheet.ja.pdf"
-    assert cli_in("scenario", game, scen, "--seed", "1", "--sheet", out, "--lang", "ja", "-o", tmp_path / "s.yaml").returncode == 0
+    out = _sheet(cli_in, tmp_path, game, scen, "ja")
     assert not [f.line() for f in preflight.check(out)]
     text = "\n".join(_pages(out))
     assert f"{game}/{scen}" not in text and "map.yaml" not in text and "sp:" not in text
+    assert "秘密：" in text and "切り取り線" in text if game == "macarthur-bataan" else True
 
 
 def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
     """Issue 13: a player sets up place by place; each place is printed once, its units under it."""
-    out = tmp_path / "sheet.en.pdf"
-    assert cli_in("scenario", "okinawa", "campaign", "--seed", "1", "--sheet", out, "--lang", "en",
-                  "-o", tmp_path / "s.yaml").returncode == 0
-    text = _pages(out)[0]
-    table = text.split("Placements")[1].split("Verification")[0]
+    text = _pages(_sheet(cli_in, tmp_path, "okinawa", "campaign"))[0]
+    table = text.split("Placements")[1]
     lines = table.splitlines()
     # 18.12c: the Boeitai battalions, the tank unit and the 32nd Army HQ all set up at Shuri
     assert sum(ln.startswith("Shuri ") for ln in lines) == 1
@@ -54,14 +157,77 @@ def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
 
 
 def test_the_verdict_never_stands_alone_on_a_page(cli_in, tmp_path):
-    """Okinawa scenario 4, seed 1, Japanese, Letter: the placements fill page 1 to the foot; the
-    verdict goes over with the last place's rows, that place named again at the top of page 2."""
-    out = tmp_path / "sheet.ja.letter.pdf"
-    assert cli_in("scenario", "okinawa", "scenario-4", "--seed", "1", "--sheet", out, "--lang", "ja",
-                  "--paper", "letter", "-o", tmp_path / "s.yaml").returncode == 0
+    """Okinawa scenario 4, seed 1, Japanese, Letter: the verdict goes over with the last place's
+    rows, that place named again at the top of its page when the page turns inside it."""
+    out = _sheet(cli_in, tmp_path, "okinawa", "scenario-4", "ja", "--paper", "letter")
     assert not [f.line() for f in preflight.check(out)]
     pages = _pages(out)
     verdict = next(p for p in pages if "判定" in p)
-    rows = verdict.split("判定")[0].splitlines()
-    assert rows and rows[0].startswith("ヘクス "), verdict[:80]
+    rows = [r for r in verdict.split("判定")[0].splitlines() if r.strip()]
+    assert len(rows) >= 2 and not rows[0].startswith("✓"), verdict[:200]
     assert not any("hex " in p for p in pages)
+
+
+def test_asl_caves_are_on_the_japanese_slip(cli_in, tmp_path):
+    """G11.3: caves set up hidden and are recorded on the CCSS: the setup sheet lists them on
+    the Japanese slip, never in its public part."""
+    from conftest import FIXTURES
+
+    out = tmp_path / "caves.en.pdf"
+    r = cli_in("scenario", "asl-chapter-g", "caves", "--terrain", FIXTURES / "asl" / "board36-g11-examples.yaml",
+               "--caves", "3", "--seed", "7", "--sheet", out, "--lang", "en", "-o", tmp_path / "c.yaml")
+    assert r.returncode == 0, r.stderr
+    pages = _pages(out)
+    assert pages[-1].startswith("SECRET: for the Japanese player")
+    assert "Caves (hidden; recorded on the CCSS)" in pages[-1]
+    import yaml
+
+    caves = yaml.safe_load((tmp_path / "c.yaml").read_text(encoding="utf-8"))["caves"]
+    assert len(caves) == 3
+    for c in caves:
+        assert f"{c['id']} {c['hex']} {c['ca']} {c['level']}" in pages[-1]
+        assert c["ca"] not in "\n".join(pages[:-1])
+    assert "Caves (hidden" not in "\n".join(pages[:-1])
+
+
+COLOUR_OPS = {"rg", "RG", "k", "K", "sc", "scn", "SC", "SCN"}
+
+
+def _finished(path):
+    """(title, keywords, the colour operators used, the font-subset prefixes) of a PDF."""
+    with pikepdf.open(path) as pdf:
+        ops = collections.Counter(str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page))
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == pikepdf.Name.Form:
+                ops.update(str(op) for _, op in pikepdf.parse_content_stream(obj))
+        prefixes = {str(o.BaseFont)[1:7] for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                    and o.get("/Type") == pikepdf.Name.Font and "+" in str(o.get("/BaseFont", ""))}
+        return str(pdf.docinfo["/Title"]), str(pdf.docinfo["/Keywords"]), ops, prefixes
+
+
+def test_commands_sheets_get_the_print_shops_finishing(cli_in, tmp_path):
+    """`scenario --sheet` and `ccss` outside a build: DeviceGray with --grayscale, the aid's
+    title, game and language in the metadata, font-subset prefixes of each file's own."""
+    r = cli_in("scenario", "okinawa", "scenario-1", "--seed", "4", "--count", "2", "--grayscale", "--lang", "ja",
+               "--sheet", tmp_path / "s.pdf", "-o", tmp_path / "s.jsonl")
+    assert r.returncode == 0, r.stderr
+    r = cli_in("ccss", "--grayscale", "--lang", "en", "-o", tmp_path / "ccss.pdf")
+    assert r.returncode == 0, r.stderr
+    seen = {}
+    for name, title in (("s.4.pdf", "沖縄: セットアップシート：シナリオ1：死闘の幕開け（シード 4）"),
+                        ("s.5.pdf", "沖縄: セットアップシート：シナリオ1：死闘の幕開け（シード 5）"),
+                        ("ccss.pdf", "Advanced Squad Leader, Chapter G (extracts): Cave-Complex Setup Sheet (blank)")):
+        got, keywords, ops, prefixes = _finished(tmp_path / name)
+        assert got == title
+        assert keywords.endswith("; ja" if name.startswith("s.") else "; en")
+        assert not COLOUR_OPS & set(ops) and ops["g"] > 0, (name, ops)
+        assert prefixes and "AAAAAA" not in prefixes
+        for p in prefixes:
+            assert seen.setdefault(p, name) == name, (p, name, seen[p])
+
+
+def test_a_colour_sheet_keeps_its_colour(cli_in, tmp_path):
+    """Without --grayscale the finishing leaves the colours as drawn (the header band's blue)."""
+    out = _sheet(cli_in, tmp_path, "rgi-macarthur", "korea")
+    title, _, ops, _ = _finished(out)
+    assert ops["rg"] > 0 and title.startswith("Major Campaigns of General Douglas MacArthur: Setup sheet: ")

@@ -238,3 +238,39 @@ def test_a_lookup_names_a_table_of_the_game(world, capsys):
     code, err = _validate(capsys, world)
     line, col = _line_col(text, "nope")
     assert code == 2 and f"{path}:{line}:{col}: elements.1: demo-game has no table 'nope'" in err, err
+
+
+def test_names_from_names_a_table_of_the_game(world, capsys):
+    """An element's values named by a table's rows (`names-from`, the setup sheet's chit names):
+    the table must be the game's; `names` must be bilingual."""
+    text = _scenario('  - {id: x, kind: choose, count: 1, from: [1, 2], names-from: nope, rule: "2.2"}\n')
+    path = _write(world, text)
+    code, err = _validate(capsys, world)
+    line, col = _line_col(text, "nope")
+    assert code == 2 and f"{path}:{line}:{col}: elements.1: demo-game has no table 'nope'" in err, err
+    _write(world, _scenario('  - {id: x, kind: choose, count: 1, from: [1, 2], names-from: results, '
+                            'names: {2: {ja: 二, en: two}}, rule: "2.2"}\n'))
+    assert _validate(capsys, world)[0] == 0
+    text = _scenario('  - {id: x, kind: choose, count: 1, from: [1, 2], names: {2: two}, rule: "2.2"}\n')
+    path = _write(world, text)
+    code, err = _validate(capsys, world)
+    assert code == 2 and f"{path}:{_line_col(text, 'names')[0]}:" in err, err
+
+
+def test_a_face_down_counters_back_and_the_maps_areas_are_typed(world, capsys):
+    """`back` (what the opponent sees of a face-down counter) is bilingual; a map's `areas` (the
+    setup sheet's headings) have a bilingual name and lists of kinds and places."""
+    unit = '{id: v, side: red, count: 1, at: castle, face: down, back: {ja: 裏, en: Back}, rule: "3.1"}'
+    _write(world, _scenario(units=f"units:\n  - {unit}\n"))
+    assert _validate(capsys, world)[0] == 0
+    text = _scenario(units=f"units:\n  - {unit.replace('{ja: 裏, en: Back}', 'Back')}\n")
+    path = _write(world, text)
+    code, err = _validate(capsys, world)
+    assert code == 2 and f"{path}:{_line_col(text, 'back')[0]}:" in err, err
+    _write(world, _scenario())
+    areas = "areas:\n  - {name: {ja: 町, en: Towns}, kinds: [town], places: [villages]}\n"
+    (world / "demo-game" / "map.yaml").write_text(areas + MAP, encoding="utf-8")
+    assert _validate(capsys, world)[0] == 0
+    (world / "demo-game" / "map.yaml").write_text(areas.replace("kinds:", "kind:") + MAP, encoding="utf-8")
+    code, err = _validate(capsys, world)
+    assert code == 2 and "map.yaml:2:" in err and "kind" in err, err

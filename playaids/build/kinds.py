@@ -215,8 +215,10 @@ class ExampleSetup(AidKind):
             scenario = repo.scenario(game_id, sid)   # errors surface before any rendering
             if not games.game(game_id).example_setups:
                 continue
-            # what a setup reads: its scenario, the tables its lookups consult, the map facts
-            looked = sorted({e["table"] for e in scenario.elements if e.get("kind") == "lookup" and e.get("table")})
+            # what a setup reads: its scenario, the tables its lookups consult and its sheet names
+            # values by (names-from), the map facts
+            looked = sorted({e["table"] for e in scenario.elements if e.get("kind") == "lookup" and e.get("table")}
+                            | {e["names-from"] for e in scenario.elements if e.get("names-from")})
             inputs = (g / "scenarios" / f"{sid}.yaml", *(g / "tables" / f"{t}.yaml" for t in looked), g / "map.yaml")
             jobs += self.files(game_id, sid, Path(f"{out / game_id / 'setups' / sid}.seed{EXAMPLE_SEED}"), langs,
                                papers, grayscale, inputs)

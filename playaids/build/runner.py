@@ -47,10 +47,11 @@ def render(job: Job, repo, every: dict | None = None) -> bytes:
     return finished(every[job.kind].render(job, repo), job, repo, every)
 
 
-def finished(data: bytes, job: Job, repo, every: dict | None = None) -> bytes:
+def finished(data: bytes, job: Job, repo, every: dict | None = None, title: str | None = None) -> bytes:
     """A PDF with the print shop's finishing (render.finish: its aid's title, the game and the
     language in its metadata, font-subset prefixes of its own, DeviceGray when grayscale);
-    anything else as it is. The commands that write one aid finish it here too."""
+    anything else as it is. The commands that write one aid finish it here too (`title`: the
+    aid's own, when its kind's would not fit it)."""
     if job.path.suffix != ".pdf":
         return data
     from playaids.render import finish
@@ -60,7 +61,7 @@ def finished(data: bytes, job: Job, repo, every: dict | None = None) -> bytes:
 
     kind = (every or kinds.registry())[job.kind]
     game = one_line(repo.game(job.game, with_tables=False).title.get(job.lang))
-    title = f"{game}: {one_line(kind.title(repo, job, job.lang))}"
+    title = f"{game}: {one_line(title or kind.title(repo, job, job.lang))}"
     # the identity names the kind: an odds card and a chart card share their file name
     return finish.finish(data, f"{job.game}/{job.kind}/{job.path.name}", title, game, job.lang, job.grayscale)
 

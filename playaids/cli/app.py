@@ -225,7 +225,12 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
-        outputs.emit_pdf(setupsheet.render(root, setup, sc, found, page), path, sheet_fmt, dpi)
+        words = setupsheet.Words(root, setup, sc, page.lang)
+        title = words.each(lambda lg: f"セットアップシート：{setupsheet.text(sc.title, lg)}（シード {setup.seed}）" if lg == "ja"
+                           else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})")
+        data = finishing.finished(root, setupsheet.render(root, setup, sc, found, page), "setup-sheet", game, page,
+                                  scenario, title=title, name=f"seed{setup.seed}")
+        outputs.emit_pdf(data, path, sheet_fmt, dpi)
 
     if count:
         def records():

@@ -9,7 +9,7 @@ import json
 from playaids.engine import vocabulary
 from playaids.engine.model import Scenario
 
-_SKIP = {"id", "kind", "rule", "note", "title", "side", "secret", "optional"}
+_SKIP = {"id", "kind", "rule", "note", "title", "side", "secret", "optional", "names", "names-from"}
 
 
 def _q(v) -> str:

@@ -58,6 +58,11 @@ class Game:
         if options:
             raise PlayaidsError(f"{self.id} takes no {', '.join('--' + k for k in sorted(options))}")
 
+    def sheet_secrets(self, setup) -> list[dict]:
+        """What a side keeps hidden in the game's own part of a setup (setup_keys), for its slip
+        on the setup sheet: [{side, title, rule, head, rows}], texts {ja, en} or plain strings."""
+        return []
+
     def check_schema(self, name: str) -> dict:
         """The JSON Schema of a {kind: game, check: name} constraint of this game."""
         out = GameCheck.schema()

@@ -1,98 +1,76 @@
-"""Setup sheet: what was drawn and what it means, where each unit goes, the verdict, and
-the secret part on its own page for a solitaire player to keep folded."""
+"""Setup sheet: what was drawn, where each side's units go (grouped by the map's areas), the
+verification in one line; then one page of secret slips, cut apart along a dashed line, each
+holding all its side keeps hidden (secret draws and choices, hands of chits, the faces of its
+face-down counters). Every word in the sheet's language (setupwords)."""
 from __future__ import annotations
 
 import io
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, kinsoku, workshop
-from playaids.engine.placement import ANYWHERE
+from playaids import __version__, fonts, games, kinsoku
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
-
-
-def _t(d, lang: str) -> str:
-    """A text of the scenario in the sheet's language, without a maker's labelled remark (a
-    translator's reading of a unit's name: the scenario's note keeps it)."""
-    return workshop.for_players(_text(d, lang))
-
-
-def _text(d, lang: str) -> str:
-    if d is None:
-        return ""
-    if isinstance(d, str):
-        return d
-    if "text" in d:
-        return d["text"]
-    if lang == "both" and d["ja"] == d["en"]:
-        return d["ja"]
-    return d["ja"] if lang == "ja" else d["en"] if lang == "en" else f"{d['ja']} / {d['en']}"
-
-
-def _value(v, name=str, yes_no=("yes / on", "no / off"), word=lambda ja, en: en) -> str:
-    """A drawn or chosen value as a player reads it (place ids become place names, side ids
-    side names, booleans words of the sheet's language)."""
-    if isinstance(v, bool):
-        return yes_no[0] if v else yes_no[1]
-    if isinstance(v, list):
-        return ", ".join(name(str(x)) for x in v)
-    if isinstance(v, dict):
-        return "; ".join(f"{_words(name(str(k)), word)}: {_value(x, name, yes_no, word)}" for k, x in v.items())
-    return _words(name(str(v)), word)
-
-
-def _words(s: str, word=lambda ja, en: en) -> str:
-    """A vocabulary token no name replaced ('blue') as it reads; a deal's end-card place
-    ('bottom-at-turn-over-2', vocabulary.Deal) in the sheet's words."""
-    import re
-
-    if m := re.fullmatch(r"bottom-at-turn-over-(\d+)", s):
-        n = int(m.group(1))
-        return word(f"{n}回目に山を裏返すとき、その一番下",
-                           f"at the bottom when the pile is turned over the {_ordinal(n)} time")
-    return {"end-card": word("ゲーム終了カード", "Game End card"),
-            "pile": word("山", "pile"), "position": word("位置", "place")}.get(s, s)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
+from playaids.render.setupwords import Words, text  # noqa: F401  (text: the commands' titles)
 
 TAIL = 3  # placement rows kept on the page of the verdict
 
 
-def _grid(rows, widths, font, spec, size=9, header=True):
-    style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.3)
+def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
+    """A ruled table; `spans`: row indexes drawn as one shaded cell across (an area's heading)."""
+    style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.25)
 
     def cell(c, width: float) -> Paragraph:
         """Japanese broken here under the kinsoku rules (ReportLab would leave 「。」 alone)."""
         s = str(c)
         if spec.lang != "en":
-            s = "\n".join(kinsoku.wrap(s, width - 12.5, lambda x: fonts.width(x, font, size)))
+            s = "\n".join(line for part in s.split("\n")
+                          for line in kinsoku.wrap(part, width - 8.5, lambda x: fonts.width(x, font, size)))
         return Paragraph(fonts.markup(s).replace("\n", "<br/>"), style)
-    data = [[cell(c, wd) for c, wd in zip(r, widths)] for r in rows]
+
+    data = []
+    for k, r in enumerate(rows):
+        if k in spans:
+            data.append([cell(r[0], sum(widths))] + [""] * (len(widths) - 1))
+        else:
+            data.append([cell(c, wd) for c, wd in zip(r, widths)])
     t = RLTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
-    t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-                           ("VALIGN", (0, 0), (-1, -1), "TOP")]
-                          + [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header")))] * header))
+    t.setStyle(TableStyle(
+        [("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+         ("BOTTOMPADDING", (0, 0), (-1, -1), 3), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+         ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
+        + [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header")))] * header
+        + [s for k in spans for s in (("SPAN", (0, k), (-1, k)),
+                                      ("BACKGROUND", (0, k), (-1, k), colors.HexColor(spec.colour("note"))))]))
     return t
+
+
+def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
+    """Rows of (item, number) set side by side in k column pairs, as a chart lists them."""
+    n = -(-len(rows) // k)
+    cols = [rows[i * n:(i + 1) * n] for i in range(k)]
+    out = [head * k]
+    for i in range(n):
+        out.append([c for col in cols for c in (col[i] if i < len(col) else ["", ""])])
+    return out
 
 
 def story(root, setup, scenario, found, spec: PageSpec):
     font = fonts.register()
     lang = spec.lang
-    game = root.game(setup.game, with_tables=False)
+    say = Words(root, setup, scenario, lang)
     w = spec.size[0] - 2 * spec.margin
     h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
     h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
+    h3 = ParagraphStyle("h3", fontName=font, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=2)
     body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5)  # English only: Japanese is Lines
-    word = spec.word
+    word = say.word
 
     def para(s, st=body, bullet=""):
         if st is body and lang != "en":  # Japanese lines broken under the kinsoku rules
@@ -100,41 +78,17 @@ def story(root, setup, scenario, found, spec: PageSpec):
                          leading=body.leading / body.fontSize)
         return Paragraph(fonts.markup(f"{bullet} {s}" if bullet else s), st)
 
+    rule_word = word("ルール", "rule")
     values = {**setup.draws, **setup.derived, **setup.choices}
-
-    def rl(rule) -> str:   # a rule reference in the sheet's language (headings of a seed without numbers)
-        from playaids import games
-
-        return games.rule_label(setup.game, rule, lang)
-
-    sides = {x.id: x.name.get(lang).replace("\n", " / ") for x in game.sides}
-    yes_no = (word("あり", "yes / on"), word("なし", "no / off"))
-
-    def named(s: str) -> str:
-        if s in sides:
-            return sides[s]
-        return _place_name(root, setup.game, s, lang) if _is_place(root, setup.game, s) else s
-    head = [para(f"{game.title.get(lang).replace(chr(10), ' / ')} — {_t(scenario.title, lang)}", h1),
-            para(f"{word('ルール', 'Rule')} {rl(scenario.rule)} · {word('シード', 'seed')} {setup.seed} · "
-                 + (f"{word('ターン', 'turns')} {scenario.turns.get('first')}-{scenario.turns.get('last')}"
-                    if scenario.turns else ""))]
-    out = list(head)
+    turns = (word("ターン", "turns") + f" {scenario.turns.get('first')}-{scenario.turns.get('last')}"
+             if scenario.turns else "")
+    out = [para(f"{say.t(say.game.title)} — {say.t(scenario.title)}", h1),
+           para(" · ".join(x for x in (f"{word('ルール', 'Rule')} {say.rule(scenario.rule)}",
+                                       f"{word('シード', 'seed')} {setup.seed}", turns) if x))]
     if scenario.missing:
-        out.append(para(f"⚠ {_t(scenario.missing, lang)}"))
+        out.append(para(f"⚠ {say.t(scenario.missing)}"))
     for n in scenario.notes:
-        out.append(para(f"{_t(n['text'], lang)} ({word('ルール', 'rule')} {rl(n.get('rule', ''))})", bullet="•"))
-
-    def looked_up(e: dict):
-        """A looked-up value is a cell of the rules' table, stored in English: the sheet prints
-        the cell in its own language."""
-        if e.get("kind") != "lookup" or not e.get("table"):
-            return named
-        try:
-            table = root.table(setup.game, e["table"])
-        except Exception:  # the value is printed as stored
-            return named
-        cells = {c.en: c for r in table.grid.rows for c in r.cells if c is not None}
-        return lambda v: cells[v].get(lang).replace("\n", " / ") if v in cells else named(v)
+        out.append(para(f"{say.t(n['text'])} ({rule_word} {say.rule(n.get('rule', ''))})", bullet="•"))
 
     def side_of(e: dict, seen=()) -> str | None:
         """Whose secret an element is: its side, or for a value looked up from others, the side
@@ -142,162 +96,234 @@ def story(root, setup, scenario, found, spec: PageSpec):
         if e.get("side") or e.get("kind") != "lookup" or e["id"] in seen:
             return e.get("side")
         inputs = [scenario.element(e.get(k)) for k in ("row", "column") if isinstance(e.get(k), str)]
-        found = {side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
-        return found.pop() if len(found) == 1 else None
+        sides = {side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
+        return sides.pop() if len(sides) == 1 else None
 
-    def element_rows(secret: bool, side=None):
-        rows = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
-        for e in scenario.elements:
-            if bool(e.get("secret")) != secret or e["id"] not in values:
+    def elements(chosen: list) -> list:
+        """Draws and choices: the one-value ones in a table, a table-shaped value (a permutation,
+        an allocation) under its own title."""
+        flat = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
+        grids = []
+        for e in chosen:
+            title = say.t(e.get("title")) or e["id"]
+            shaped = say.grid(e, values[e["id"]])
+            if shaped is None:
+                flat.append([title, say.each(lambda lg, e=e: say.value(e, values[e["id"]], lg)), say.rule(e["rule"])])
                 continue
-            if secret and side_of(e) != side:
-                continue
-            rows.append([_t(e.get("title"), lang) or e["id"], _value(values[e["id"]], looked_up(e), yes_no, word),
-                         rl(e["rule"])])
-        return rows
+            head, rows = shaped
+            # a heading never ends a page: it goes over with the table's first rows
+            grids += [CondPageBreak(72), para(f"{title} ({rule_word} {say.rule(e['rule'])})", h3)]
+            if len(head) == 2:   # item and number: column pairs, as the rules' chart lists them
+                k = 1 if len(rows) <= 8 else 2 if len(rows) <= 30 else 3
+                grids.append(_grid(_pairs(rows, head, k), [w / k * 0.74, w / k * 0.26] * k, font, spec, 8.5))
+            else:
+                first = min(w * 0.3, w / len(head) * 1.4)
+                rest = (min(w, first + len(head[1:]) * w * 0.2) - first) / max(1, len(head) - 1)
+                grids.append(_grid([head] + rows, [first] + [rest] * (len(head) - 1), font, spec, 9))
+        out = [_grid(flat, [w * 0.36, w * 0.47, w * 0.17], font, spec)] if len(flat) > 1 else []
+        return out + grids
 
-    pub = element_rows(False)
-    if len(pub) > 1:
-        out += [para(word("公開の結果", "Open draws and choices"), h2), _grid(pub, [w * 0.38, w * 0.47, w * 0.15], font, spec)]
-    # grouped by where they go, as a player sets up the map: place by place, each side's units
-    # together; the place is printed once for its group
-    rows = [[word("配置", "Place"), word("陣営", "Side"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]]
-    placed = []
-    for k, p in enumerate(setup.placements):
-        u = scenario.unit(p.unit)
-        name = _t(u.name, lang) if u and u.name else p.unit
-        if p.extra.get("facing") not in (None, ""):  # a marker's hexside (Okinawa positions, 9.61c)
-            f = str(p.extra["facing"])
-            name += word(f"（{_COMPASS_JA.get(f.upper(), f)}向き）", f" (facing {f})")
-        placed.append((_place_name(root, setup.game, p.at, lang), k, sides.get(p.side, p.side), name, str(p.count),
-                       rl(u.rule) if u else ""))
-    order = {}
-    for place, k, *_ in placed:   # places in the order the setup first names them
-        order.setdefault(place, k)
-    last = None
-    for place, _, side, name, count, rule in sorted(placed, key=lambda r: (order[r[0]], r[2], r[1])):
-        rows.append(["" if place == last else place, side, name, count, rule])
-        last = place
-    widths = [w * 0.33, w * 0.11, w * 0.34, w * 0.07, w * 0.15]
-    # the verdict's first lines travel with the placements' last rows: a page turn never leaves
+    public = [e for e in scenario.elements if not e.get("secret") and e["id"] in values]
+    if public:
+        out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), h2), *elements(public)]
+
+    # each side's set-up, place by place, places grouped under the map's areas; a face-down
+    # counter shows its back (its face is on its owner's slip)
+    order = [s.id for s in say.game.sides]
+    order += sorted({p.side for p in setup.placements} - set(order), key=str)
+    tables = []
+    widths = [w * 0.36, w * 0.40, w * 0.07, w * 0.17]
+    for side in order:
+        mine = [(k, p) for k, p in enumerate(setup.placements) if p.side == side]
+        if not mine:
+            continue
+        rows, spans = _placement_rows(say, mine, face_up=False)
+        head = say.each(lambda lg, s=side: f"{say.side(s, lg)}の配置" if lg == "ja" else f"{say.side(s, lg)} set-up")
+        header = [word("配置", "Place"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]
+        rules = {r[3] for i, r in enumerate(rows) if i not in spans}
+        if len(rules) == 1:   # one rule sets every unit up: named once, in the heading
+            head += f" ({rule_word} {rules.pop()})"
+            rows = [r if i in spans else r[:3] for i, r in enumerate(rows)]
+            header = header[:3]
+        tables.append((head, [header] + rows, {s + 1 for s in spans}))
+    if tables:
+        out += [CondPageBreak(100), para(word("配置", "Placements"), h2)]
+    # the verdict's first lines travel with the last table's last rows: a page turn never leaves
     # the verdict alone on a sheet of its own; the rows kept are the last place's group, or the
     # last few rows with their place named again
-    start = max(k for k, r in enumerate(rows) if r[0])
-    cut = start if len(rows) - start <= 2 * TAIL else len(rows) - TAIL
-    tail = [list(r) for r in rows[cut:]] if cut > 1 and len(rows) > TAIL + 2 else []
-    if tail and not tail[0][0]:
-        tail[0][0] = next(r[0] for r in reversed(rows[:cut]) if r[0])
-    if len(rows) > 1:
-        out += [para(word("配置", "Placements"), h2), _grid(rows[:len(rows) - len(tail)], widths, font, spec, 8.5)]
-    verdict = [para(word("判定", "Verification"), h2)]
+    tail, cols = [], widths
+    for k, (head, rows, spans) in enumerate(tables):
+        keep = len(rows)
+        if k == len(tables) - 1 and len(rows) > TAIL + 2:
+            start = max(i for i, r in enumerate(rows) if r[0] and i not in spans)
+            cut = start if len(rows) - start <= 2 * TAIL else len(rows) - TAIL
+            if cut > 1 and not any(i >= cut for i in spans):
+                keep = cut
+                tail = [list(r) for r in rows[cut:]]
+                if not tail[0][0]:
+                    tail[0][0] = next(r[0] for i, r in reversed(list(enumerate(rows[:cut]))) if r[0] and i not in spans)
+        cols = widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
+        out += [CondPageBreak(72), para(head, h3), _grid(rows[:keep], cols, font, spec, 8.5, spans=spans)]
+    out.append(KeepTogether(([_grid(tail, cols, font, spec, 8.5, header=False)] if tail else [])
+                            + [Spacer(1, 6), *_verdict(say, setup, scenario, found, para)]))
+
+    # the secret slips: all on their own page(s), one after another with a cut line between
+    slips = []
+    sides = {s.id for s in say.game.sides}
+    owners = order + sorted({side_of(e) for e in scenario.elements if e.get("secret") and side_of(e) not in sides}
+                            - {None} - set(order), key=str)
+    own = games.game(setup.game).sheet_secrets(setup)   # the game's own hidden part (ASL's caves)
+    owners += sorted({x["side"] for x in own} - set(owners), key=str)
+    kept = []
+    for side in owners + [None]:
+        secret = [e for e in scenario.elements if e.get("secret") and e["id"] in values and side_of(e) == side]
+        hidden = [(k, p) for k, p in enumerate(setup.placements) if p.side == side and say.hidden(p)]
+        extra = [x for x in own if x["side"] == side]
+        if secret or hidden or extra:
+            kept.append((side, secret, hidden, extra))
+    cut = len(kept) > 1
+    for side, secret, hidden, extra in kept:
+        if side is None:
+            head = word("秘密", "SECRET")
+            intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
+                         "The rules do not say whose secret this is. "
+                         + ("Cut along the dashed line and keep it hidden." if cut else "Keep it hidden."))
+        else:
+            head = say.each(lambda lg, s=side: f"秘密：{say.side(s, lg)}プレイヤー用" if lg == "ja"
+                            else f"SECRET: for the {say.side(s, lg)} player")
+            intro = say.each(lambda lg, s=side: f"{say.side(s, lg)}プレイヤーだけが見る。"
+                             + ("点線で切り離し、" if cut else "") + "相手に見せない。" if lg == "ja" else
+                             f"Only the {say.side(s, lg)} player reads this. "
+                             + ("Cut along the dashed line and keep it hidden from the opponent." if cut else
+                                "Keep it hidden from the opponent."))
+        slip = [para(head, h2), para(intro), Spacer(1, 4), *elements(secret)]
+        if hidden:
+            rows, spans = _placement_rows(say, hidden, face_up=True)
+            slip += [para(word("裏向きの駒（表の面）", "Face-down counters (their faces)"), h3),
+                     _grid([[word("配置", "Place"), word("駒", "Counter"), word("数", "No."), word("ルール", "Rule")]]
+                           + rows, widths, font, spec, 8.5, spans={s + 1 for s in spans})]
+        for x in extra:
+            n = len(x["head"])
+            slip += [para(f"{say.t(x['title'])} ({rule_word} {say.rule(x['rule'])})", h3),
+                     _grid([[say.t(h) for h in x["head"]]] + [[say.t(c) for c in r] for r in x["rows"]],
+                           [min(w / n, w * 0.25)] * n, font, spec, 9)]
+        slips.append(slip)
+    for k, slip in enumerate(slips):
+        out += [PageBreak()] if k == 0 else [_CutLine(w, word("切り取り線", "cut here"), font)]
+        out.append(KeepTogether(slip))
+    return out
+
+
+def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list]:
+    """Rows (place, unit, number, rule) of placements, one group a place (its name printed once),
+    places in the order the setup first names them, under the map's area headings; a face-down
+    counter (face_up False) by its back, equal backs at one place counted together. Returns the
+    rows and the indexes of the heading rows."""
+    groups: dict = {}
+    for k, p in placed:
+        u = say.scenario.unit(p.unit)
+        shown = face_up or not say.hidden(p)
+        name = say.each(lambda lg: say.unit(p, lg, shown))
+        key = (p.at, name)
+        entry = groups.setdefault(p.at, {"first": k, "units": {}})
+        unit = entry["units"].setdefault(key, {"count": 0, "rules": []})
+        unit["count"] += p.count if isinstance(p.count, int) else 0
+        unit["rules"].append(u.rule if u else "")
+    areas = say.map.areas
+    rows, spans, last_area = [], [], None
+    first = {}   # the slots of a counted place (zone#1, zone#2...) together, in their order
+    for at, g in groups.items():
+        first[at.partition("#")[0]] = min(first.get(at.partition("#")[0], g["first"]), g["first"])
+
+    def order(kv):
+        base, _, slot = kv[0].partition("#")
+        return say.area(kv[0]), first[base], int(slot) if slot.isdigit() else 0, kv[1]["first"]
+
+    for at, g in sorted(groups.items(), key=order):
+        a = say.area(at)
+        if areas and a != last_area:
+            spans.append(len(rows))
+            rows.append([say.t(areas[a]["name"]) if a < len(areas) else say.word("その他", "Elsewhere")])
+            last_area = a
+        place = say.each(lambda lg: say.place(at, lg))
+        for n, ((_, name), unit) in enumerate(g["units"].items()):
+            rows.append([place if n == 0 else "", name, str(unit["count"]), ", ".join(say.rules(unit["rules"]))])
+    return rows, spans
+
+
+def _verdict(say: Words, setup, scenario, found, para) -> list:
+    """The verification in one line: legal or the rules broken, and the rules not checked (what
+    each needs is `verify`'s to say); a broken rule's own line names its unit and place."""
+    word = say.word
     bad = [v for v in found if v.status == "violation"]
-    if not bad:
-        verdict.append(para(word("規則違反なし。", "Legal: no rule broken.")))
+    unchecked = say.rules(v.rule for v in found if v.status == "unchecked" and v.rule)
+    line = word("判定：", "Verification: ") + (
+        word("規則違反なし", "legal, no rule broken") if not bad else
+        say.each(lambda lg: f"規則違反 {len(bad)}件" if lg == "ja" else f"{len(bad)} rule(s) broken"))
+    if unchecked:
+        line += say.each(lambda lg: (f"。未確認 {len(unchecked)}件（地図上の位置や駒の値など、ルールにない情報が必要）："
+                                     + "、".join(unchecked)) if lg == "ja" else
+                         (f"; {len(unchecked)} not checked (they need facts the rules do not give, such as map "
+                          f"positions or counter values): " + ", ".join(unchecked)))
+    out = [para(("✓ " if not bad else "✗ ") + line)]
+
     def where(v) -> str:
         """A violation's place in the player's words, from its key in the setup: the unit and
         where it stands, or the draw or choice."""
         key = v.key
-        if len(key) == 2 and key[0] == "placements" and key[1] < len(setup.placements):
+        if len(key) >= 2 and key[0] == "placements" and isinstance(key[1], int) and key[1] < len(setup.placements):
             pl = setup.placements[key[1]]
-            u = scenario.unit(pl.unit)
-            name = _t(u.name, lang) if u and u.name else pl.unit
-            return f"{name} ({_place_name(root, setup.game, pl.at, lang)})"
-        if len(key) == 2 and key[0] in ("draws", "derived", "choices") and (e := scenario.element(key[1])):
-            return _t(e.get("title"), lang) or e["id"]
-        return "" if lang == "ja" else v.where
+            return say.each(lambda lg: f"{say.unit(pl, lg)} ({say.place(pl.at, lg)})")
+        if len(key) >= 2 and key[0] in ("draws", "derived", "choices") and (e := scenario.element(key[1])):
+            return say.t(e.get("title")) or e["id"]
+        return ""
 
-    for v in found:
-        if v.status != "unchecked":   # the engine's words are English: a Japanese sheet names the rule and place
-            at = where(v)
-            at = f" · {at}" if at else ""
-            what = "" if lang == "ja" else f": {v.message}"
-            verdict.append(para(f"✗ {word('ルール', 'rule')} {rl(v.rule)}{at}{what}"))
-    unchecked = list(dict.fromkeys(rl(v.rule) for v in found if v.status == "unchecked" and v.rule))
-    if unchecked:   # one line: the rules named; what each needs is verify's and coverage's to say
-        verdict.append(para(f"△ {word('未確認', 'Not checked')}{word(f'（{len(unchecked)}件）：', f' ({len(unchecked)}): ')}"
-                            + word("ルールに記載のない情報（地図上の位置・駒の値など）が必要なルール ",
-                                   "rules that need what the rules do not give (map positions, counter "
-                                   "values...): ")
-                            + word("、", ", ").join(unchecked)))
-    first, rest = (verdict, []) if len(verdict) <= 6 else (verdict[:3], verdict[3:])
-    out.append(KeepTogether(([_grid(tail, widths, font, spec, 8.5, header=False)] if tail else []) + first))
-    if rest:   # and the last lines go together, not one alone over a page turn
-        out += rest[:-3] + [KeepTogether(rest[-3:])]
-    # a secret is its side's alone: one slip per side, each on its own page, so each player is
-    # handed theirs (a secret with no side stated gets a slip of its own)
-    order = [x.id for x in game.sides] + sorted({side_of(e) for e in scenario.elements
-                                                  if e.get("secret") and side_of(e) not in sides} - {None}, key=str)
-    for side in order + [None]:
-        secret = element_rows(True, side)
-        if len(secret) < 2:
-            continue
-        whose = sides.get(side, side) if side else None
-        out += [PageBreak(), para(word(f"秘密：{whose}", f"SECRET: {whose}") if whose else word("秘密", "SECRET"), h1),
-                para(word(f"{whose}のプレイヤーだけが見ること。折り目で折って保管する。",
-                          f"For the {whose} player only. Fold on the line and keep hidden.") if whose else
-                     word("ルールはどちらの秘密か記していない。折り目で折って保管する。",
-                          "The rules do not say whose secret this is. Fold on the line and keep hidden.")),
-                Spacer(1, 6), _grid(secret, [w * 0.38, w * 0.47, w * 0.15], font, spec), Spacer(1, 10),
-                _FoldLine(w, word("折り目", "fold"), font)]
+    for v in bad:   # the engine's words are English: a Japanese sheet names the rule and place
+        at = where(v)
+        what = "" if say.lang == "ja" else f": {v.message}"
+        out.append(para(f"✗ {word('ルール', 'rule')} {say.rule(v.rule)}{' · ' + at if at else ''}{what}"))
     return out
 
 
-class _FoldLine(Spacer):
-    """A dashed line across the slip with a word at its left: where to fold it."""
+class _CutLine(Flowable):
+    """A dashed line across the page with a word in a gap at its middle: where to cut the slips
+    apart."""
 
     def __init__(self, width: float, label: str, font: str):
-        super().__init__(width, 14)
-        self.label, self.font = label, font
+        super().__init__()
+        self.width, self.height, self.label, self.font = width, 24.0, label, font
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
 
     def draw(self):
         c = self.canv
         c.saveState()
-        tw = c.stringWidth(self.label, self.font, 7)
-        c.setDash(4, 3)
-        c.setLineWidth(0.6)
-        c.line(0, 7, 8, 7)                      # the line leaves a gap for its word: no stroke through text
-        c.line(14 + tw, 7, self.width, 7)
+        y = self.height / 2
+        tw = c.stringWidth(self.label, self.font, 8)
+        mid = self.width / 2
+        c.setDash(5, 3)
+        c.setLineWidth(0.8)
+        c.line(0, y, mid - tw / 2 - 6, y)       # the line leaves a gap for its word: no stroke through text
+        c.line(mid + tw / 2 + 6, y, self.width, y)
         c.setDash()
-        c.setFont(self.font, 7)
-        c.drawString(11, 4.5, self.label)
+        c.setFont(self.font, 8)
+        c.drawCentredString(mid, y - 2.8, self.label)
         c.restoreState()
-
-
-def _place_name(root, game_id, where: str, lang: str) -> str:
-    gmap = root.map(game_id)
-    base, _, slot = where.partition("#")
-    p = gmap.place(base)
-    if p is None:
-        if where in ANYWHERE:  # the unit's rule lets it set up anywhere
-            return {"ja": "任意の場所", "en": "anywhere"}.get(lang, "任意の場所 / anywhere")
-        return word_hex(where, lang) if where.isdigit() else where
-    name = _t(p.name, lang)
-    return f"{name} ({slot} / {p.slots})" if slot else name
-
-
-def _is_place(root, game_id, s: str) -> bool:
-    return root.map(game_id).place(s.partition("#")[0]) is not None
-
-
-_COMPASS_JA = {"N": "北", "NE": "北東", "SE": "南東", "S": "南", "SW": "南西", "NW": "北西"}
-
-
-def word_hex(h: str, lang: str = "en") -> str:
-    return {"ja": f"ヘクス {h}", "en": f"hex {h}"}.get(lang, f"ヘクス / hex {h}")
 
 
 def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
     buf = io.BytesIO()
     o = page_.offset(spec)
     m = spec.margin + o
+    say = Words(root, setup, scenario, spec.lang)
+    game = say.t(say.game.title)
+    footer = " · ".join(x for x in (game, say.t(scenario.title), spec.word(f"シード {setup.seed}", f"seed {setup.seed}"))
+                        if x)
     doc = SimpleDocTemplate(buf, pagesize=page_.sheet(spec, spec.size), leftMargin=m, rightMargin=m,
-                            topMargin=m, bottomMargin=m, invariant=1,
-                            initialFontName=fonts.register(), title=f"{setup.game} {setup.scenario} seed {setup.seed}",
+                            topMargin=m, bottomMargin=m, invariant=1, initialFontName=fonts.register(),
+                            title=f"{game} — {say.t(scenario.title)} ({spec.word('シード', 'seed')} {setup.seed})",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
-
-    game = root.game(setup.game, with_tables=False)
-    footer = " · ".join(x for x in (game.title.get(spec.lang).replace("\n", " / "), _t(scenario.title, spec.lang),
-                                    spec.word(f"シード {setup.seed}", f"seed {setup.seed}")) if x)
 
     def page(canvas, doc):
         page_.print_marks(canvas, spec, spec.size)
@@ -307,3 +333,5 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
     with fixed_epoch():
         doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
+
+

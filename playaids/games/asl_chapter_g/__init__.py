@@ -48,3 +48,26 @@ class AslChapterG(Game):
 
     def generate(self, setup, ctx, rng, options):
         cave_generation.generate(setup, ctx, rng, options)
+
+    def sheet_secrets(self, setup) -> list[dict]:
+        """The caves and complexes: set up hidden (HIP) and recorded on the CCSS (G11.3, G11.32),
+        so they are on the Japanese slip, never the sheet's public part."""
+        side = str((setup.extra.get("ob") or {}).get("side", "japanese"))
+        caves = [c for c in setup.extra.get("caves") or [] if isinstance(c, dict)]
+        complexes = [c for c in setup.extra.get("complexes") or [] if isinstance(c, dict)]
+        out = []
+        if caves:
+            out.append({"side": side, "rule": "G11.3, G11.32",
+                        "title": {"ja": "洞窟（隠匿配置。CCSSに記録する）", "en": "Caves (hidden; recorded on the CCSS)"},
+                        "head": [{"ja": "洞窟", "en": "Cave"}, {"ja": "ヘクス", "en": "Hex"},
+                                 {"ja": "CA", "en": "CA"}, {"ja": "レベル", "en": "Level"}],
+                        "rows": [[str(c.get("id", "")), str(c.get("hex", "")), str(c.get("ca", "")),
+                                  "" if c.get("level") is None else str(c["level"])] for c in caves]})
+        if complexes:
+            out.append({"side": side, "rule": "G11.2, G11.32",
+                        "title": {"ja": "複合洞窟", "en": "Cave complexes"},
+                        "head": [{"ja": "複合洞窟", "en": "Complex"}, {"ja": "基点洞窟", "en": "Primary cave"},
+                                 {"ja": "ヘクス", "en": "Hexes"}],
+                        "rows": [[str(c.get("id", "")), str(c.get("primary", "")),
+                                  ", ".join(map(str, c.get("hexes") or []))] for c in complexes]})
+        return out

@@ -1,6 +1,7 @@
 """`playaids ccss [SETUP]`: the Cave-Complex Setup Sheet (G11.32), blank or filled in."""
 from __future__ import annotations
 
+from pathlib import Path
 
 import click
 
@@ -8,6 +9,7 @@ from playaids import outputs
 from playaids.cli import context
 from playaids.cli.pageoptions import page_options
 from playaids.errors import PlayaidsError
+from playaids.render import finish
 
 
 FORMATS = ("pdf", "png")
@@ -37,4 +39,12 @@ def ccss(ctx, setup, board, page, dpi, fmt, out):
         cs = parse(s, root)
         if board and cs.caves and board not in {c.hex.board for c in cs.caves}:
             raise PlayaidsError(f"{setup}: no cave on board {board}")
-    outputs.emit_pdf(sheet.render(root, page, board, cs), out, fmt, dpi)
+    # the print shop's finishing pass a build gives its blank CCSS (render.finish: the title, game and
+    # language in the metadata, font-subset prefixes of the file's own, DeviceGray with --grayscale)
+    game = " / ".join(root.game("asl-chapter-g", with_tables=False).title.get(page.lang).split("\n"))
+    label = (page.word("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)") if cs is None else
+             page.word("複合洞窟配置シート（記入済み）", "Cave-Complex Setup Sheet (filled in)"))
+    name = "blank" if setup is None else f"filled-{Path(setup).stem}"
+    data = finish.finish(sheet.render(root, page, board, cs), f"asl-chapter-g/ccss/{name}.{board}.{page.lang}."
+                         f"{page.paper}.pdf", f"{game}: {label}", game, page.lang, page.grayscale)
+    outputs.emit_pdf(data, out, fmt, dpi)

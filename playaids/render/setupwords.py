@@ -1,0 +1,215 @@
+"""A setup in a player's words, for the setup sheet: names for ids, values in words, in the
+sheet's language. `both` builds each phrase whole in Japanese and in English and joins the two
+("秘密：連合軍 / SECRET: Allied"), never a name of one language inside a phrase of the other."""
+from __future__ import annotations
+
+import re
+
+from playaids import workshop
+from playaids.engine.placement import ANYWHERE
+
+LANGS = ("ja", "en")
+_COMPASS_JA = {"N": "北", "NE": "北東", "SE": "南東", "S": "南", "SW": "南西", "NW": "北西"}
+
+
+def text(d, lang: str) -> str:
+    """A data text ({ja, en}, {text}, a Text or a plain string) in `lang` (ja or en), without a
+    maker's labelled remark."""
+    if d is None:
+        return ""
+    if isinstance(d, str):
+        s = d
+    elif hasattr(d, "get") and not isinstance(d, dict):   # model.Text
+        s = d.get(lang)
+    elif "text" in d:
+        s = d["text"]
+    else:
+        s = d.get(lang) or d.get("en") or d.get("ja") or ""
+    return workshop.for_players(s)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def rule_key(label: str) -> tuple:
+    """Rule labels in the rules' order: 5.2.1 before 5.10, 9.6 before 18.12c."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.findall(r"\d+|[^\d.\s]+", label))
+
+
+class Words:
+    """The names and words of one setup's sheet in `lang` (ja, en or both)."""
+
+    def __init__(self, root, setup, scenario, lang: str):
+        from playaids import games
+
+        self.root, self.setup, self.scenario, self.lang = root, setup, scenario, lang
+        self.game = root.game(setup.game, with_tables=False)
+        self.map = root.map(setup.game)
+        self.sides = {s.id: s.name for s in self.game.sides}
+        self._rule_label = lambda r: games.rule_label(setup.game, r, lang)
+        self._tables: dict = {}
+
+    # --- the sheet's language ----------------------------------------------------------------
+    def each(self, f) -> str:
+        """`f(lang)` in the sheet's language; `both`: the Japanese phrase / the English phrase."""
+        if self.lang in LANGS:
+            return f(self.lang)
+        ja, en = f("ja"), f("en")
+        return ja if ja == en else f"{ja} / {en}"
+
+    def word(self, ja: str, en: str) -> str:
+        return self.each(lambda lang: ja if lang == "ja" else en)
+
+    def t(self, d) -> str:
+        """A data text in the sheet's language (`both`: JA / EN, once when they are the same)."""
+        return self.each(lambda lang: " ".join(text(d, lang).split("\n")))
+
+    def rule(self, r) -> str:
+        return self._rule_label(r) if r else ""
+
+    def rules(self, refs) -> list[str]:
+        """The distinct rules of several references ("5.2.1, 5.3.1" counts as two), in order."""
+        out = {}
+        for r in refs:
+            for one in str(r or "").split(", "):
+                if one:
+                    out.setdefault(self.rule(one), None)
+        return sorted(out, key=rule_key)
+
+    # --- names --------------------------------------------------------------------------------
+    def side(self, sid: str, lang: str) -> str:
+        s = self.sides.get(sid)
+        return text(s, lang) if s is not None else sid
+
+    def is_place(self, s: str) -> bool:
+        return self.map.place(str(s).partition("#")[0]) is not None
+
+    def place(self, where: str, lang: str) -> str:
+        """A place id, a slot of a counted place (`zone#2`) or a hex number in words."""
+        base, _, slot = str(where).partition("#")
+        p = self.map.place(base)
+        if p is None:
+            if where in ANYWHERE:   # the unit's rule lets it set up anywhere
+                return "任意の場所" if lang == "ja" else "anywhere"
+            return (f"ヘクス {where}" if lang == "ja" else f"hex {where}") if str(where).isdigit() else str(where)
+        name = text(p.name, lang)
+        if not slot:
+            return name
+        return f"{name}のうち{slot}番目" if lang == "ja" else f"{name}, no. {slot}"
+
+    def area(self, where: str) -> int:
+        """The index of the map's area (`areas` of map.yaml) a place is in; len(areas) if none."""
+        base = str(where).partition("#")[0]
+        p = self.map.place(base)
+        for i, a in enumerate(self.map.areas):
+            if base in a.get("places", ()) or (p is not None and p.kind in a.get("kinds", ())):
+                return i
+        return len(self.map.areas)
+
+    def unit(self, placement, lang: str, face_up: bool = True) -> str:
+        """A placed unit's name (a face-down counter, `face_up` False: its back, as the opponent
+        sees it), with the hexside a marker faces (Okinawa positions, 9.61c)."""
+        u = self.scenario.unit(placement.unit)
+        if u is None:
+            return placement.unit
+        name = text(u.back, lang) if not face_up and u.back else text(u.name, lang) if u.name else placement.unit
+        if not face_up and not u.back:
+            name = "裏向きの駒" if lang == "ja" else "face-down counter"
+        f = placement.extra.get("facing")
+        if f not in (None, ""):
+            f = str(f)
+            name += f"（{_COMPASS_JA.get(f.upper(), f)}向き）" if lang == "ja" else f" (facing {f})"
+        return name
+
+    def hidden(self, placement) -> bool:
+        """A counter set up face-down: its face is its owner's secret."""
+        u = self.scenario.unit(placement.unit)
+        return u is not None and u.face == "down"
+
+    # --- values -------------------------------------------------------------------------------
+    def _table(self, tid: str):
+        if tid not in self._tables:
+            try:
+                self._tables[tid] = self.root.table(self.setup.game, tid)
+            except Exception:   # the value is printed as stored
+                self._tables[tid] = None
+        return self._tables[tid]
+
+    def name(self, e: dict, v, lang: str) -> str:
+        """One value or key of element `e` in words: its name in the element's `names`, its row
+        of `names-from` (#N and the row's first cell), a side, a place, a looked-up cell."""
+        key = str(v)
+        names = e.get("names") or {}
+        if key in names:
+            return text(names[key], lang)
+        if e.get("names-from") and (table := self._table(e["names-from"])) is not None:
+            for row in table.grid.rows:
+                if text(row.label, "en").lstrip("#") == key and row.cells and row.cells[0] is not None:
+                    return f"#{key} {text(row.cells[0], lang)}"
+        if e.get("kind") == "lookup" and e.get("table") and (table := self._table(e["table"])) is not None:
+            for row in table.grid.rows:
+                for c in row.cells:
+                    if c is not None and c.en == key:
+                        return " ".join(text(c, lang).split("\n"))
+        if key in self.sides:
+            return self.side(key, lang)
+        if self.is_place(key):
+            return self.place(key, lang)
+        return key
+
+    def value(self, e: dict, v, lang: str) -> str:
+        """A drawn or chosen value in words (a table-shaped one: see `grid`)."""
+        if isinstance(v, bool):
+            if e.get("kind") == "option":   # an optional rule
+                return ("使用する" if v else "使用しない") if lang == "ja" else ("in use" if v else "not in use")
+            return ("はい" if v else "いいえ") if lang == "ja" else ("yes" if v else "no")
+        if e.get("kind") == "deal" and isinstance(v, dict):
+            return self._deal(v, lang)
+        if isinstance(v, list):
+            sep = "、" if lang == "ja" else ", "
+            if e.get("names-from"):   # a hand of chits: one a line, in the order of their numbers
+                v = sorted(v, key=lambda x: (0, int(x), "") if str(x).isdigit() else (1, 0, str(x)))
+                return "\n".join(self.name(e, x, lang) for x in v)
+            return sep.join(self.name(e, x, lang) for x in v)
+        if isinstance(v, dict):
+            sep = "、" if lang == "ja" else "; "
+            colon = "：" if lang == "ja" else ": "
+            return sep.join(f"{self.name(e, k, lang)}{colon}{self.value(e, x, lang)}" for k, x in v.items())
+        return self.name(e, v, lang)
+
+    def _deal(self, v: dict, lang: str) -> str:
+        """A deal (vocabulary.Deal): the cards of each pile and where the Game End card goes."""
+        piles = [(self.side(k, lang), n) for k, n in v.items() if k != "end-card"]
+        end = v.get("end-card") or {}
+        pile, pos = self.side(str(end.get("pile", "")), lang), str(end.get("position", ""))
+        m = re.fullmatch(r"bottom-at-turn-over-(\d+)", pos)
+        if lang == "ja":
+            out = "、".join(f"{p} {n}枚" for p, n in piles)
+            if pos == "bottom":
+                out += f"。ゲーム終了カードは{pile}の山の一番下"
+            elif m:
+                out += f"。ゲーム終了カードは、{pile}が山を{m.group(1)}回目に裏返すとき、その一番下に置く"
+            return out
+        out = ", ".join(f"{p} {n} cards" for p, n in piles)
+        if pos == "bottom":
+            out += f". Game End card: at the bottom of {pile}'s pile"
+        elif m:
+            out += (f". Game End card: at the bottom of {pile}'s pile when it is turned over the "
+                    f"{ordinal(int(m.group(1)))} time")
+        return out
+
+    def grid(self, e: dict, v) -> tuple[list, list[list[str]]] | None:
+        """A value printed as a table (header, rows): the numbers of a permutation, in column
+        pairs as a chart lists them; the counts of an allocation, a zone a row. Else None."""
+        if e.get("kind") == "permutation" and isinstance(v, dict):
+            return ([self.word("項目", "Item"), self.word("番号", "No.")],
+                    [[self.each(lambda lang, k=k: self.name(e, k, lang)), str(n)] for k, n in v.items()])
+        if e.get("kind") == "allocate" and isinstance(v, dict) and all(isinstance(x, dict) for x in v.values()):
+            items = list(e.get("items") or next(iter(v.values()), {}))
+            head = [self.word("ゾーン", "Zone")] + [self.each(lambda lang, i=i: self.name(e, i, lang)) for i in items]
+            rows = [[self.each(lambda lang, z=z: self.name(e, z, lang))] + [str(counts.get(i, 0)) for i in items]
+                    for z, counts in v.items()]
+            rows.append([self.word("計", "Total")] + [str(sum(c.get(i, 0) for c in v.values())) for i in items])
+            return head, rows
+        return None
