@@ -19,7 +19,8 @@ FORMATS = ("pdf", "png")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
 @click.option("--board", default="", help="Board number printed on a blank sheet (e.g. 25).")
 @click.option("--half-board", "half", is_flag=True,
-              help="Each board on two pages, columns A-Q and Q-GG, at a readable scale (75 % on A4).")
+              help="Each board on two pages, columns A-Q and Q-GG, at a readable scale (66 % on A4; "
+                   "a hex too crowded for its labels at the whole board's scale does this by itself).")
 @page_options()
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="pdf or png (an image a page); default: the -o file's extension, else pdf.")
