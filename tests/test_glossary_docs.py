@@ -84,6 +84,34 @@ def test_okinawa_glossary_is_four_pages_at_most_and_its_last_is_full():
     assert lowest > 0.4 * last["height"], lowest   # not a page of a few lines
 
 
+def test_a_two_page_glossary_gives_each_list_its_page():
+    """RGI's second page held 9 lines a column; now the Japanese list fills page 1 and the
+    English page 2, at the largest size (8.5 pt)."""
+    pdf = glossary_pdf_of("rgi-macarthur")
+    assert page_count(pdf) == 2
+    first, second = (text_of(pdf).split("playaids")[k] for k in (0, 1))
+    assert "日本語 → English" in first and "English → 日本語" not in first
+    assert "English → 日本語" in second
+    for p in pages(pdf):
+        lowest = max(w["bottom"] for w in p["words"] if w["top"] < p["height"] - 15 * 72 / 25.4)
+        assert lowest > 0.45 * p["height"], lowest
+    sizes = {round(w["size"], 1) for w in pages(pdf)[0]["words"] if w["text"] == "Blue"}
+    assert sizes == {8.5}
+
+
+def test_the_gloss_mark_only_with_its_key_and_not_on_every_term():
+    """RGI's seed prints no English: every term was marked †; one line now says so. A glossary
+    with some of our renderings marks those and keys the mark."""
+    from playaids.render import glossary_pdf
+
+    rgi = flat(text_of(glossary_pdf_of("rgi-macarthur")))
+    assert "†" not in rgi and "every English rendering is ours" in rgi
+    assert "rule" not in rgi.split(flat("English → 日本語"))[1][:40]   # no empty rule column
+    oki = flat(text_of(glossary_pdf_of("okinawa")))
+    assert "†" in oki and flat("† 訳語は当方による") in oki
+    assert glossary_pdf.legend([]) == (False, "")
+
+
 def test_game_without_glossary_is_a_clean_error(tmp_path, fixture_data, capfd):
     import shutil
 

@@ -18,28 +18,41 @@ def _reading(t) -> str:
     return "" if r == collation.reading(Term(t.ja, t.en)) else r
 
 
-def _row(t) -> dict:
-    return {"ja": t.ja, "reading": _reading(t), "en": t.en + (GLOSS_MARK if t.gloss else ""),
+def _row(t, mark: bool = True) -> dict:
+    return {"ja": t.ja, "reading": _reading(t), "en": t.en + (GLOSS_MARK if t.gloss and mark else ""),
             "rule": t.rule or "", "aliases": "、".join(t.aliases)}
+
+
+def legend(terms) -> tuple[bool, str]:
+    """(mark each gloss, the key): a † beside each English rendering of ours when some are
+    ours; when all are (a seed with no English), no mark but one line saying so; none: no key."""
+    glossed = [t.gloss for t in terms]
+    if glossed and all(glossed):
+        return False, "訳語はすべて当方による（原文に英語の記載なし） / every English rendering is ours: the source prints none"
+    if any(glossed):
+        return True, f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original"
+    return False, ""
 
 
 # Type sizes tried, largest first: the glossary takes the one giving the fewest pages (the
 # largest of those), so a list spilling a few lines onto one more page is set a little smaller
-SIZES = (8.5, 8.0, 7.5)
+# (7 pt only when it saves a page: RGI's 54 terms on one page, not a second of 20 lines)
+SIZES = (8.5, 8.0, 7.5, 7.0)
 
 
-def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0]) -> tuple[str, list[str]]:
+def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0], apart: bool = False) -> tuple[str, list[str]]:
     """Two lists, so a term can be looked up from either language: Japanese in gojūon order of
     the reading, then English alphabetically (issue 13); --lang ja or en prints one of them."""
-    rows = [_row(t) for t in collation.by_reading(game.glossary)] if spec.lang != "en" else []
-    rows_en = [_row(t) for t in collation.alphabetical(game.glossary)] if spec.lang != "ja" else []
+    mark, key = legend(game.glossary)
+    rows = [_row(t, mark) for t in collation.by_reading(game.glossary)] if spec.lang != "en" else []
+    rows_en = [_row(t, mark) for t in collation.alphabetical(game.glossary)] if spec.lang != "ja" else []
     title = {"ja": game.title.ja, "en": game.title.en}
     context = dict(
         lang="both", html_lang="ja", page_size=document.page_css(spec), page_print=document.print_css(spec), margin="12mm 12mm 15mm 12mm",
         title=f"{title['en']} — glossary", game_title=title, rows=rows, rows_en=rows_en,
         header_colour=spec.colour("header"), size=f"{size:g}",
         footer=f"{title['ja']} / {title['en']} · 用語集 / glossary" if title["ja"] != title["en"] else f"{title['en']} · 用語集 / glossary",
-        legend=f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original",
+        legend=key, rules=any(t.rule for t in game.glossary), apart=apart,
     )
     html = document.render_template("glossary.html.j2", **context)
     strings = [context["footer"], context["legend"], *title.values()]
@@ -47,9 +60,22 @@ def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0]) -> tuple[s
     return html, strings
 
 
+def layout(game: Game, spec: PageSpec) -> tuple[float, bool]:
+    """(type size, each list on a page of its own): the fewest pages, the largest size of those;
+    two lists on two pages each take one (the English one no longer a sparse last page)."""
+    fits = [(document.page_count(glossary_html(game, spec, size)[0]), -size) for size in SIZES[:-1]]
+    pages, size = min(fits)
+    if pages > 1 and document.page_count(glossary_html(game, spec, SIZES[-1])[0]) < pages:
+        pages, size = pages - 1, -SIZES[-1]
+    if pages == 2 and spec.lang == "both":
+        for z in SIZES[:-1]:
+            if document.page_count(glossary_html(game, spec, z, True)[0]) == 2:
+                return z, True
+    return -size, False
+
+
 def render(game: Game, spec: PageSpec) -> bytes:
     where = f"{game.id}/glossary"
-    fits = [(document.page_count(glossary_html(game, spec, size)[0]), -size) for size in SIZES]
-    html, strings = glossary_html(game, spec, -min(fits)[1])
+    html, strings = glossary_html(game, spec, *layout(game, spec))
     document.check_text(strings, where)
     return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
