@@ -99,3 +99,43 @@ def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
         first = pdf.pages[0].extract_text()
         everything = "".join(p.extract_text() for p in pdf.pages)
     assert "†" in everything and "† English name rendered by us" in first
+
+
+@pytest.mark.parametrize("gid,lang,first_line", [
+    ("amigos-insurrectors", "ja", "AMIGOS & INSURRECTORS — ルールの要約"),
+    ("amigos-insurrectors", "en", "Amigos & Insurrectors — Rules summary"),
+    ("amigos-insurrectors", "both", "Amigos & Insurrectors — ルールの要約 / Rules summary"),
+    ("okinawa", "ja", "沖縄 — "),
+])
+def test_the_title_names_the_aid_in_its_language(gid, lang, first_line):
+    """The Japanese summary was headed by the game's name alone, 'AMIGOS & INSURRECTORS' (the
+    seed prints no Japanese title): the title now names the aid, in the aid's language."""
+    pdf = summary_pdf(gid, lang)
+    first = text_of(pdf).split("\n", 1)[0]
+    assert flat(first).startswith(flat(first_line)), first
+
+
+def test_the_gloss_mark_is_keyed_and_not_put_on_every_name():
+    """Okinawa's rules give no English name: a † on every one said nothing; one line says so.
+    Amigos names 'Jungle Warfare' in English: the others carry the keyed †."""
+    from playaids.render import summary as render_summary
+
+    assert render_summary.marks(summary_of("okinawa")) == "all"
+    assert render_summary.marks(summary_of("amigos-insurrectors")) == "each"
+    oki = text_of(summary_pdf("okinawa", "en"))
+    assert "†" not in oki and "The English names are ours" in oki.split("\n", 3)[1]
+    ami = text_of(summary_pdf("amigos-insurrectors", "en"))
+    assert "† English name rendered by us" in ami.split("\n", 3)[1] and ami.count("†") > 5
+    assert "†" not in text_of(summary_pdf("amigos-insurrectors", "ja"))   # no mark in Japanese, no key
+
+
+@pytest.mark.parametrize("gid,lang", [("rgi-macarthur", "en"), ("rgi-macarthur", "ja"), ("asl-chapter-g", "ja")])
+def test_a_page_of_a_few_lines_is_not_printed(gid, lang):
+    """RGI's second page held 10-18 % of a page, ASL's Japanese 7 %: set at 8.5 or 8 pt, each
+    fits one page; a summary that needs two keeps 9 pt."""
+    from playaids.render import summary as render_summary
+    from playaids.render.page import PageSpec
+
+    assert page_count(summary_pdf(gid, lang)) == 1
+    assert render_summary.fitting_size(summary_of(gid), game(gid), PageSpec(lang=lang)) < 9.0
+    assert render_summary.fitting_size(summary_of("okinawa"), game("okinawa"), PageSpec(lang="en")) == 9.0

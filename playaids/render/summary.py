@@ -18,13 +18,27 @@ MARGIN = "13mm 13mm 15mm 13mm"
 GLOSS_MARK = "†"
 
 
-def _name(t: Text | None, lang: str) -> str:
+def _name(t: Text | None, lang: str, mark: bool = True) -> str:
     if t is None:
         return ""
     s = t.get(lang)
     if lang == "en":  # a term's name opens its item: capitalised, its own capitals kept (ZOC)
         s = s[:1].upper() + s[1:]
-    return s + GLOSS_MARK if (lang == "en" and t.gloss and not t.neutral) else s
+    return s + GLOSS_MARK if (mark and lang == "en" and _glossed(t)) else s
+
+
+def _glossed(t: Text | None) -> bool:
+    return t is not None and t.gloss and not t.neutral
+
+
+def marks(summary: Summary) -> str:
+    """How our English names are shown: 'each' (a † on each, keyed under the title), 'all' (the
+    rules give no English name at all: one line says so, no † on every item) or 'none'."""
+    names = [item.name for s in summary.sections for _, item in s.walk() if item.name is not None]
+    glossed = [_glossed(n) for n in names if not n.neutral]
+    if glossed and all(glossed):
+        return "all"
+    return "each" if any(glossed) else "none"
 
 
 _TILDE = re.compile(r"(\S[～〜])")
@@ -41,12 +55,12 @@ def _glued(s: str):
                           for k, p in enumerate(_TILDE.split(s))))
 
 
-def _cell(item: Item, lang: str, game_id: str = "") -> dict:
-    return {"name": _name(item.name, lang), "text": _glued(item.text.get(lang)) if item.text else "",
+def _cell(item: Item, lang: str, game_id: str = "", mark: bool = True) -> dict:
+    return {"name": _name(item.name, lang, mark), "text": _glued(item.text.get(lang)) if item.text else "",
             "rule": games.rule_label(game_id, item.rule, lang)}
 
 
-def _rows(section, langs, game_id: str = ""):
+def _rows(section, langs, game_id: str = "", mark: bool = True):
     """(depth, number, {lang: cell}) for every item, in reading order."""
     out = []
     counters = [0] * 8
@@ -55,7 +69,8 @@ def _rows(section, langs, game_id: str = ""):
         for d in range(depth + 1, len(counters)):
             counters[d] = 0
         number = ".".join(str(c) for c in counters[: depth + 1]) if section.kind == "sequence" else ""
-        out.append({"depth": depth, "number": number, "cells": {lang: _cell(item, lang, game_id) for lang in langs}})
+        out.append({"depth": depth, "number": number,
+                    "cells": {lang: _cell(item, lang, game_id, mark) for lang in langs}})
     return out
 
 
@@ -69,8 +84,12 @@ def heading(title: str, lang: str) -> str:
     return title[:1].upper() + title[1:]
 
 
-def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[str, list[str]]:
+SIZES = (9.0, 8.5, 8.0)   # body type tried, largest first: the fewest pages, the largest of those
+
+
+def summary_html(summary: Summary, game: Game | None, spec: PageSpec, size: float = SIZES[0]) -> tuple[str, list[str]]:
     langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
+    shown = marks(summary)
     sections = []
     for s in summary.sections:
         sections.append({
@@ -78,17 +97,22 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
             "title": {lang: heading(s.title.get(lang), lang) for lang in langs},
             "intro": {lang: s.intro.get(lang) for lang in langs} if s.intro else None,
             "missing": {lang: s.missing.get(lang) for lang in langs} if s.missing else None,
-            "rows": _rows(s, langs, summary.game),
+            "rows": _rows(s, langs, summary.game, shown == "each"),
         })
     game_title = {lang: (game.title.get(lang) if game else summary.game) for lang in langs}
     title = {lang: summary.title.get(lang) for lang in langs}
     words = {"ja": {"rule": "ルール", "gloss": "", "source": "出典"},
              "en": {"rule": "rule", "gloss": f"{GLOSS_MARK} English name rendered by us: the rules give no original.",
                     "source": "source"}}
+    if shown == "all":
+        words["en"]["gloss"] = "The English names are ours: the rules give none."
     src = summary.source.get("seed", "")
     footer = f"{' / '.join(game_title[lang] for lang in langs)} · {' / '.join(title[lang] for lang in langs)}"
+    heads = {lang: _title_line(game_title[lang], title[lang]) for lang in langs}
+    if len(langs) == 2 and game_title["ja"].casefold() == game_title["en"].casefold():   # one name, one title
+        heads = {"ja": _title_line(game_title["en"], title["ja"]), "en": title["en"]}
     context = dict(
-        lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja",
+        lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja", heads=heads, size=f"{size:g}",
         page_size=document.page_css(spec), page_print=document.print_css(spec), margin=MARGIN, title=" / ".join(game_title.values()),
         header_colour=spec.colour("header"),
         game_title=game_title, sheet_title=title, sections=sections, words=words, source=src,
@@ -96,10 +120,10 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
         translation_note="The English is a translation of the Japanese rules, not the original rule text.",
     )
     # the key to the mark under the title, on the first page, when a mark is printed at all
-    context["marked"] = any(GLOSS_MARK in (c["name"] + c["text"]) for s in sections for r in s["rows"]
-                            for c in r["cells"].values())
+    context["marked"] = "en" in langs and (shown == "all" or any(
+        GLOSS_MARK in (c["name"] + c["text"]) for s in sections for r in s["rows"] for c in r["cells"].values()))
     html = document.render_template("summary.html.j2", **context)
-    strings = [footer, src, context["translation_note"], *game_title.values(), *title.values()]
+    strings = [footer, src, context["translation_note"], *game_title.values(), *title.values(), *heads.values()]
     strings += [v for lang in langs for v in words[lang].values()]
     for s in sections:
         for part in ("title", "intro", "missing"):
@@ -111,8 +135,21 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
     return html, strings
 
 
+def _title_line(game_title: str, sheet_title: str) -> str:
+    """One title style (issue 23: as the turn records'): the game, then the aid, in the aid's
+    language (the Japanese summary was headed by the game's name alone)."""
+    return f"{game_title} — {sheet_title}"
+
+
+def fitting_size(summary: Summary, game: Game | None, spec: PageSpec) -> float:
+    """The largest body size of those giving the fewest pages: a page that would hold a few
+    lines (ASL's, RGI's second page) is not printed."""
+    counts = [(document.page_count(summary_html(summary, game, spec, z)[0]), -z) for z in SIZES]
+    return -min(counts)[1]
+
+
 def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
-    html, strings = summary_html(summary, game, spec)
+    html, strings = summary_html(summary, game, spec, fitting_size(summary, game, spec))
     where = f"{summary.game}/summary"
     document.check_text(strings, where)
     return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
