@@ -156,16 +156,25 @@ def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
     assert "Boeitai battalion" in lines[at] and "Tank unit" in lines[at + 1] and "HQ (32nd Army)" in lines[at + 2]
 
 
-def test_the_verdict_never_stands_alone_on_a_page(cli_in, tmp_path):
-    """Okinawa scenario 4, seed 1, Japanese, Letter: the verdict goes over with the last place's
-    rows, that place named again at the top of its page when the page turns inside it."""
-    out = _sheet(cli_in, tmp_path, "okinawa", "scenario-4", "ja", "--paper", "letter")
+def test_the_verdict_never_stands_alone_and_a_continued_group_names_its_place(cli_in, tmp_path):
+    """Okinawa scenario 3, seed 2, Japanese, Letter: the placements fill page 1 and a place's
+    group goes over the page turn; the continued table names that place again on its first row,
+    and the verdict goes over with the last rows."""
+    out = tmp_path / "sheet.ja.letter.pdf"
+    r = cli_in("scenario", "okinawa", "scenario-3", "--seed", "2", "--sheet", out, "--lang", "ja", "--paper", "letter",
+               "-o", tmp_path / "s.yaml")
+    assert r.returncode == 0, r.stderr
     assert not [f.line() for f in preflight.check(out)]
-    pages = _pages(out)
-    verdict = next(p for p in pages if "判定" in p)
-    rows = [r for r in verdict.split("判定")[0].splitlines() if r.strip()]
-    assert len(rows) >= 2 and not rows[0].startswith("✓"), verdict[:200]
-    assert not any("hex " in p for p in pages)
+    with pdfplumber.open(out) as pdf:
+        tables = [p.extract_tables() for p in pdf.pages]
+        texts = [p.extract_text() for p in pdf.pages]
+    verdict = next(i for i, t in enumerate(texts) if "判定" in t)
+    assert verdict > 0 and tables[verdict], texts[verdict][:200]
+    rows = tables[verdict][0]
+    assert rows[0][0] == "配置" and len(rows) >= 3
+    last = [r[0] for r in tables[verdict - 1][-1] if r[0]][-1]   # the place whose group the page turn cut
+    assert rows[1][0] == last == "ヘクス 2233", (rows[1], last)
+    assert not any("hex " in t for t in texts)
 
 
 def test_asl_caves_are_on_the_japanese_slip(cli_in, tmp_path):
