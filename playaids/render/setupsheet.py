@@ -79,8 +79,8 @@ def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
     t.labels = [None] * header + _labels(rows[header:], {k - header for k in spans})
     t.setStyle(TableStyle(
         [("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
-         ("BOTTOMPADDING", (0, 0), (-1, -1), 3), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5), ("LEFTPADDING", (0, 0), (-1, -1), 4),
          ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
         + [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header")))] * header
         + [s for k in spans for s in (("SPAN", (0, k), (-1, k)),
