@@ -235,7 +235,14 @@ SCENARIO = {
                                                                            "a placement's face: must agree."},
                            "back": {"$ref": "#/definitions/bilingual",
                                     "description": "A face-down counter as the opponent sees it: the setup "
-                                                   "sheet's public part prints this, the owner's slip the name."}},
+                                                   "sheet's public part prints this, the owner's slip the name."},
+                           "split": {"type": "boolean", "description": "The entry is a group of counters "
+                                     "the rules do not count (a division, 'all other units'), count 1: a setup "
+                                     "may place it in several pieces, each a placement."},
+                           "pool": {**_ID, "description": "Units of one pool are the same counter (the rules "
+                                    "give them by kind and number): a setup may label any of them with any "
+                                    "entry of the pool, as long as the pool's counters can be matched to "
+                                    "the entries' places and numbers."}},
             "required": ["id", "side", "count", "rule"], "additionalProperties": False}},
         "constraints": {"type": "array", "items": vocabulary.item_schema(vocabulary.CONSTRAINTS)},
     },
@@ -277,6 +284,9 @@ MAP = {
                                                                "name: a place not listed in it may still be in "
                                                                "it (verify leaves it unchecked, not failed)"},
                            "slots": {"type": "integer", "minimum": 1, "maximum": vocabulary.MAX_COUNT},
+                           "aliases": {"type": "array", "items": _ID,
+                                       "description": "other ids a setup may use for the place, names the "
+                                                      "rules give it (Ft. Wint: olongapo)"},
                            "rule": RULE, "note": NOTE},
             "required": ["id", "name"], "additionalProperties": False}},
         "note": NOTE,

@@ -76,7 +76,7 @@ def test_korea_mixed_sides_in_a_town(game):
     found = game.violations(s)
     assert (STACK, "one-side") in checks_of(found)
     assert (KOREA_START, "place") in checks_of(found)   # NK must be in the adjacent towns
-    assert (KOREA_START, "count") in checks_of(found)   # and 4 in each of them
+    assert (KOREA_START, "per-place") in checks_of(found)   # and 4 in each of them
     assert any(v.where == nk.at for v in found if v.check == "one-side")
 
 
@@ -117,7 +117,8 @@ def test_new_guinea_town_the_map_data_lacks_is_an_error_until_given(game):
     s = mutated(game.generate("new-guinea", 0))
     next(p for p in s.placements if p.unit == "allied-adjacent").at = "town-x"
     found = game.verify(s)
-    assert [(v.status, v.check) for v in found] == [("error", "known-place")]
+    assert [(v.status, v.check) for v in found] == [("error", "known-place"), ("unchecked", "known-place")]
+    assert found[1].message.endswith("checked once every place is known")
     assert "unknown place 'town-x'" in found[0].message and "--map" in found[0].message
     fuller = dataclasses.replace(game.map, places={**game.map.places, "town-x": Place("town-x", {"en": "X"}, "town")})
     found = ver.verify(s, game.scenarios["new-guinea"], fuller, DATA, game.checks)

@@ -22,3 +22,8 @@ class Context:
 
     def option_on(self, eid: str | None) -> bool:
         return bool(eid) and self.values.get(eid) is True
+
+    def freed_at(self, eid: str):
+        """Where a unit whose rule option `eid` lifts may go: the option's `frees-to`, else anywhere."""
+        e = self.scenario.element(eid)
+        return (e or {}).get("frees-to", "any")

@@ -14,8 +14,8 @@ from playaids.engine.setupfile import Placement, Setup
 def _spots(unit: Unit, ctx) -> list[str]:
     """Where the unit may go, as place ids or named slots; the rule's own anchor place
     for `within N of X` (distance 0 always satisfies it without guessing hexes)."""
-    at = unit.at
-    free = at in (None, "any") or ctx.option_on(unit.unless)
+    at = ctx.freed_at(unit.unless) if ctx.option_on(unit.unless) else unit.at
+    free = at in (None, "any")
     if unit.generate_at and (free or isinstance(at, dict) and "zone" in at and "per-place" not in at):
         ga = unit.generate_at  # the scenario's hint where to spread a unit free to go anywhere (in a zone)
         return [s for a in (ga if isinstance(ga, list) else [ga]) for s in _expand(a, ctx)]

@@ -39,10 +39,27 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
                                 f"1-{vocabulary.MAX_COUNT}")
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
-                          u.get("generate-at"), u.get("face"), u.get("back")))
+                          u.get("generate-at"), u.get("face"), u.get("back"), u.get("pool"),
+                          bool(u.get("split"))))
+    _check_pools(located, units)
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
                     doc.get("missing"), located.path, doc, located)
+
+
+def _check_pools(located, units) -> None:
+    """The units of a pool are one kind of counter: one side, one type, one set of tags, and a
+    stated number each (a pool is matched counter by counter)."""
+    first: dict = {}
+    for i, u in enumerate(units):
+        if u.pool is None:
+            continue
+        if u.unstated:
+            raise located.error(("units", i, "pool"), f"units.{i}: a unit of unstated number cannot be in a pool")
+        head = first.setdefault(u.pool, u)
+        if (u.side, u.type, set(u.tags)) != (head.side, head.type, set(head.tags)):
+            raise located.error(("units", i, "pool"), f"units.{i}: pool {u.pool!r} holds {head.id} "
+                                f"({head.side}, {head.type}); {u.id} is {u.side}, {u.type}: not the same counter")
 
 
 def _check_game_constraints(located, game) -> None:
@@ -76,8 +93,12 @@ def map_from(documents) -> GameMap:
             gmap.places[p["id"]] = Place(p["id"], p["name"], p.get("kind", "place"), tuple(p.get("hexes", [])),
                                          tuple(p.get("zones", [])), p.get("rule"), p.get("slots"),
                                          tuple(p.get("doubtful-zones", [])), tuple(p.get("not-zones", [])),
-                                         bool(p.get("unlisted-members", False)))
+                                         bool(p.get("unlisted-members", False)), tuple(p.get("aliases", [])))
         gmap.path = str(located.path)
+        for i, p in enumerate(doc.get("places", [])):
+            for alias in p.get("aliases", []):
+                if alias in gmap.places:
+                    raise located.error(("places", i, "aliases"), f"places.{i}: alias {alias!r} is the id of a place")
     return gmap
 
 

@@ -48,6 +48,7 @@ class Place:
     not_zones: tuple[str, ...] = ()  # zones the source says it is not in (Olongapo: not in the peninsula)
     unlisted_members: bool = False  # a zone whose places the source does not all name: a place
     #                                 not listed in it may still be in it (unknown, not outside)
+    aliases: tuple[str, ...] = ()   # other names the rules give the place (a setup may use them)
 
 
 @dataclass
@@ -61,6 +62,14 @@ class GameMap:
     # how a setup sheet groups placements: [{name, kinds, places}] in order (map.yaml `areas`)
     areas: list = field(default_factory=list)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
+
+    def canonical(self, at):
+        """The place id an alias stands for (Ft. Wint's `olongapo`), else `at` itself."""
+        key = ("aliases", len(self.places))
+        if key not in self._memo:
+            self._memo[key] = {a: p.id for p in self.places.values() for a in p.aliases}
+        owner, sep, slot = str(at).partition("#")
+        return self._memo[key][owner] + sep + slot if owner in self._memo[key] else at
 
     def place(self, pid: str) -> Place | None:
         return self.places.get(pid)
@@ -137,6 +146,8 @@ class Unit:
     generate_at: object = None  # where generation puts a unit its rule lets go anywhere
     face: str | None = None     # "down": sets up face-down (a placement's `face:` must agree)
     back: dict | None = None    # a face-down counter as the opponent sees it (its back)
+    pool: str | None = None     # interchangeable counters: see engine/pools.py
+    split: bool = False         # a group of counters the rules do not count: placed in one piece or several
 
     @property
     def unstated(self) -> bool:

@@ -35,8 +35,8 @@ def in_place(ctx, where: str, target: str) -> bool | None:
 
 def allowed_at(unit: Unit, where: str, ctx) -> tuple[bool | None, str]:
     """(True/False/None when unknowable, description of the rule)."""
-    at = unit.at
-    if at in (None, "any") or ctx.option_on(unit.unless):
+    at = ctx.freed_at(unit.unless) if ctx.option_on(unit.unless) else unit.at
+    if at in (None, "any"):
         return True, "anywhere"
     if isinstance(at, str):
         return in_place(ctx, where, at), f"at {at}"
@@ -76,7 +76,7 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
         return "missing: give a place or hex"
     if at in ANYWHERE:
         return ""
-    owner, _, slot = at.partition("#")
+    owner, _, slot = gmap.canonical(at).partition("#")
     place = gmap.place(owner)
     if placement and not slot and place is not None and place.kind == "zone" and \
             not place.unlisted_members and not place.slots:
@@ -111,8 +111,9 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
         for text in (pl.name or {}).values():
             if isinstance(text, str):
                 names[text.lower()] = pid
-    near = list(dict.fromkeys(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
-                                                                             cutoff=0.6)))
+    prefixed = sorted(pid for pid in gmap.places if pid.startswith(at.lower() + "-"))  # bataan -> bataan-airfield
+    near = list(dict.fromkeys([*prefixed, *(names[n] for n in difflib.get_close_matches(at.lower(), list(names), n=3,
+                                                                                        cutoff=0.6))]))[:3]
     hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
         "not a place of the map data; a place the map shows but the rules do not name can be given with --map"
     return f"unknown place {at!r} ({hint})"
@@ -131,6 +132,12 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     """Why a place rule cannot be decided: a doubtful reading of the source, or a missing map fact."""
     place = ctx.map.place(slot_owner(where))
     zone = at.get("zone") if isinstance(at, dict) else None
+    if isinstance(at, list):   # one of several places: the one whose membership is in doubt
+        zone = next((a for a in at if place is not None and a in place.doubtful_zones), None) or \
+            next((a for a in at if (ctx.map.place(a) or place) is not place and ctx.map.place(a) is not None
+                  and ctx.map.place(a).unlisted_members), None)
+        if zone is None:
+            return f"needs whether {slot_owner(where)} is in {' or '.join(at)} in map.yaml to check '{desc}'"
     if place is not None and zone in place.doubtful_zones:
         return f"the source is doubtful whether {place.id} is in {zone} (see the note in map.yaml): '{desc}' unchecked"
     target = ctx.map.place(zone) if zone else None
@@ -140,8 +147,12 @@ def _unknowable(at, where: str, desc: str, ctx) -> str:
     return f"needs {_missing_fact(at, where)} in map.yaml to check '{desc}'"
 
 
-def check_units(setup, ctx) -> list[Violation]:
-    """Every unit present is placed with its full count, on a side and place its rule allows."""
+def check_units(setup, ctx, pooled: dict | None = None) -> list[Violation]:
+    """Every unit present is placed with its full count, on a side and place its rule allows.
+    `pooled` (engine/pools.py): pools whose counters match their entries whatever their labels;
+    their labels' places and numbers are not held against them (an undecided pool keeps its
+    unchecked lines)."""
+    pooled = pooled or {}
     out = []
     placed = defaultdict(int)
     for i, p in enumerate(setup.placements):
@@ -152,7 +163,7 @@ def check_units(setup, ctx) -> list[Violation]:
                                  key=("placements", i)))
         placed[p.unit] += p.count
         if not present(unit, ctx):
-            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({unit.when})", check="presence",
+            out.append(Violation(unit.rule, where, f"{p.unit} is not in this setup ({values.when_words(unit.when)})", check="presence",
                                  key=("placements", i)))
             continue
         face = p.extra.get("face")
@@ -160,6 +171,8 @@ def check_units(setup, ctx) -> list[Violation]:
             out.append(Violation(unit.rule, where, f"{p.unit} sets up face-{unit.face}, not {face}", check="face",
                                  key=("placements", i, "face")))
         ok, desc = allowed_at(unit, p.at, ctx)
+        if unit.pool in pooled and (ok is False or pooled[unit.pool] == "matched"):
+            continue
         if ok is False:
             out.append(Violation(unit.rule, where, f"must be {desc}", check="place", key=("placements", i)))
         elif ok is None:
@@ -176,7 +189,12 @@ def check_units(setup, ctx) -> list[Violation]:
         per = unit.at.get("per-place") if isinstance(unit.at, dict) else None
         if per and present(unit, ctx) and not ctx.option_on(unit.unless):
             out += _check_per_place(unit, per, setup, ctx)
-        if present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count:
+        if unit.split and present(unit, ctx):
+            if not placed[unit.id]:
+                out.append(Violation(unit.rule, f"unit {unit.id}", "none placed (a group of counters: place it "
+                                     "in one piece or several)", check="count",
+                                     key=("placements",), ref=f"unit:{unit.id}"))
+        elif present(unit, ctx) and not unit.unstated and placed[unit.id] != unit.count and unit.pool not in pooled:
             out.append(Violation(unit.rule, f"unit {unit.id}",
                                  f"{placed[unit.id]} placed, the scenario has {unit.count}", check="count",
                                  key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
@@ -198,12 +216,24 @@ def _check_per_place(unit: Unit, per: int, setup, ctx) -> list[Violation]:
     if not spots and place is not None and place.slots:
         spots = [f"{zone}#{i}" for i in range(1, place.slots + 1)]
     out = []
+    key = first_key(setup, lambda p: p.unit == unit.id)
+    whole = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == zone)
     for s in spots:
         n = sum(p.count for p in setup.placements if p.unit == unit.id and p.at == s)
-        if n != per:
+        if n > per or (n != per and not whole):   # units in the zone as a whole may be in any of its spots
             out.append(Violation(unit.rule, s, f"{n} {unit.id}, must be exactly {per}", check="per-place",
-                                 key=first_key(setup, lambda p: p.unit == unit.id), ref=f"unit:{unit.id}"))
+                                 key=key, ref=f"unit:{unit.id}"))
+    if whole and not out:
+        out.append(Violation(unit.rule, zone, _whole_zone_words(zone, whole, spots, f"{per} in each"),
+                             status="unchecked", check="per-place", key=key, ref=f"unit:{unit.id}"))
     return out
+
+
+def _whole_zone_words(zone: str, n: int, spots: list, rule: str) -> str:
+    """Why a count per place cannot be made: units placed in a zone as a whole."""
+    shown = f"{spots[0]}-{spots[-1].rpartition('#')[2]}" if "#" in spots[0] else ", ".join(spots[:4])
+    return (f"{n} placed in {zone} as a whole: give each placement its place ({shown}) "
+            f"to check {rule}")
 
 
 def _selected(c: dict, unit: Unit) -> bool:
@@ -318,15 +348,19 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
         slots = ctx.map.place(c["in"]).slots if ctx.map.place(c["in"]) else None
         if not targets and slots:
             targets = [f"{c['in']}#{i}" for i in range(1, slots + 1)]
-    out = []
+    out, opened = [], False
+    whole = c.get("each") and sum(p.count for p in setup.placements
+                                  if p.at == c["in"] and _selected(c, ctx.scenario.unit(p.unit)))
     for t in targets:
-        n, k, unknown = 0, 0, []
-        for p in setup.placements:
+        n, k, unknown, first_in = 0, 0, [], None
+        for i, p in enumerate(setup.placements):
             unit = ctx.scenario.unit(p.unit)
             if not _selected(c, unit):
                 continue
             if t in ANYWHERE:   # `in: anywhere`: the whole set-up (a counter limit: 5 gunboats)
                 inside = True
+            elif whole and p.at == c["in"]:
+                inside = None   # in the zone as a whole: in any one of its places
             else:
                 inside = p.at == t or in_place(ctx, p.at, t) if "#" in t else in_place(ctx, p.at, t)
             if inside is None:
@@ -334,8 +368,10 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 k += p.count
             elif inside:
                 n += p.count
+                first_in = i if first_in is None else first_in
         label = c.get("label", "units")
-        key = first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
+        key = ("placements", first_in) if first_in is not None else \
+            first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
         # units whose place may or may not be in t: a bound the certain ones already break or
         # meet whatever the others are is decided; otherwise it is unchecked
         bad, open_ = [], False
@@ -353,10 +389,20 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 bad.append(f"{n} {label}, at most {c['max']}")
             open_ |= n + k > c["max"]
         out += [Violation(c["rule"], t, m, check="count", key=key) for m in dict.fromkeys(bad)]
-        if open_ and not bad:
+        if open_ and not bad and whole:
+            opened = True
+        elif open_ and not bad:
             out.append(Violation(c["rule"], t, f"needs the zones of {', '.join(sorted(set(unknown)))} in map.yaml",
                                  status="unchecked", check="count", key=key))
+    if opened and not any(v.status == "violation" for v in out):   # once, not once per place
+        out.append(Violation(c["rule"], c["in"], _whole_zone_words(c["in"], whole, targets, _bound_words(c)),
+                             status="unchecked", check="count", key=first_key(setup, lambda p: p.at == c["in"])))
     return out
+
+
+def _bound_words(c: dict) -> str:
+    bound = ("", c["exact"]) if "exact" in c else ("at least ", c["min"]) if "min" in c else ("at most ", c.get("max"))
+    return f"{bound[0]}{bound[1]} in each"
 
 
 def check_forbidden(c: dict, setup, ctx) -> list[Violation]:

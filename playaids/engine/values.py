@@ -60,3 +60,16 @@ def label_covers(label: str, value) -> bool:
         if part == str(value):
             return True
     return False
+
+
+def when_words(when: dict | None) -> str:
+    """A `when:` condition as words: {'allied-chit': [4, 5]} -> "only when allied-chit is 4 or 5"."""
+    parts = []
+    for eid, allowed in (when or {}).items():
+        vals = [("on" if v is True else "off" if v is False else str(v))
+                for v in (allowed if isinstance(allowed, list) else [allowed])]
+        if vals in (["on"], ["off"]):
+            parts.append(f"{eid} is {vals[0]}")
+        else:
+            parts.append(f"{eid} is {' or '.join(vals) if len(vals) < 3 else ', '.join(vals[:-1]) + ' or ' + vals[-1]}")
+    return "only when " + " and ".join(parts) if parts else ""

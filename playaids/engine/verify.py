@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 
-from playaids.engine import placement, vocabulary
+from playaids.engine import placement, pools, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Violation
 from playaids.errors import DataError
@@ -17,7 +17,7 @@ def _values(setup) -> dict:
     return out
 
 
-def check_structure(setup, scenario) -> None:
+def check_structure(setup, scenario, root=None) -> None:
     """Unknown element ids and unknown units are unreadable input (exit 2), not violations."""
     ids = {e["id"]: e for e in scenario.elements}
     for part in ("draws", "derived", "choices"):
@@ -32,11 +32,32 @@ def check_structure(setup, scenario) -> None:
     for i, p in enumerate(setup.placements):
         if scenario.unit(p.unit) is None:
             path, line = setup.where("placements", i, "unit")
-            near = difflib.get_close_matches(p.unit, [u.id for u in scenario.units], n=3, cutoff=0.5)
+            elsewhere = _scenarios_with(root, scenario, p.unit)
+            if elsewhere:
+                raise DataError(path or "setup", f"placement {i + 1}: {p.unit} is not in scenario {scenario.id} "
+                                f"(it sets up in {', '.join(elsewhere)}; `playaids list {scenario.game} --units "
+                                f"{scenario.id}` lists this scenario's units)", line)
+            own = [u.id for u in scenario.units if u.side == p.side] or [u.id for u in scenario.units]
+            near = difflib.get_close_matches(p.unit, own, n=3, cutoff=0.5)
             hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
                 f"`playaids list {scenario.game} --units {scenario.id}` lists them"
             raise DataError(path or "setup", f"placement {i + 1}: unknown unit {p.unit!r} in scenario "
                             f"{scenario.id} ({hint})", line)
+
+
+def _scenarios_with(root, scenario, uid: str) -> list[str]:
+    """The other scenarios of the game that have unit `uid` (a unit a scenario leaves out)."""
+    if root is None:
+        return []
+    out = []
+    for sid in root.scenario_ids(scenario.game):
+        if sid != scenario.id:
+            try:
+                if root.scenario(scenario.game, sid).unit(uid) is not None:
+                    out.append(sid)
+            except DataError:
+                continue
+    return out
 
 
 def check_places(setup, gmap) -> list[Violation]:
@@ -56,13 +77,23 @@ def check_places(setup, gmap) -> list[Violation]:
 
 
 def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
-    check_structure(setup, scenario)
+    check_structure(setup, scenario, root)
+    setup = dataclasses.replace(setup, placements=[dataclasses.replace(p, at=gmap.canonical(p.at))
+                                                   for p in setup.placements])   # aliases: the place's id
     ctx = Context(root, scenario, gmap, _values(setup), dict(game_checks))
     out: list[Violation] = check_places(setup, gmap)
     bad_places = {v.key[:2] for v in out}
     for e in scenario.elements:
         out += _ref(vocabulary.element(e["kind"]).check(e, ctx.value(e["id"]), ctx), f"element:{e['id']}")
-    for v in placement.check_units(setup, ctx):
+    if bad_places:   # a rule over several placements (stacking, counts, distances) would only echo the typo
+        out += [_ref([v], f"unit:{setup.placements[v.key[1]].unit}")[0] for v in placement.check_units(setup, ctx)
+                if v.status != "unchecked" and v.check in ("side", "presence", "face", "place")
+                and v.key[:2] not in bad_places]
+        out.append(Violation("", "placements", "the rules over several placements (stacking, numbers, "
+                             "distances) are checked once every place is known", status="unchecked",
+                             check="known-place", key=("placements",), ref="setup:place"))
+        return _said_once(out, bad_places)
+    for v in placement.check_units(setup, ctx, pools.pool_verdicts(setup, ctx)):
         out += _ref([v], f"unit:{setup.placements[v.key[1]].unit}" if len(v.key) >= 2 else "")
     ids = dict(zip(map(id, scenario.constraints), vocabulary.constraint_ids(scenario.constraints)))
     shared = [c for c in scenario.constraints if c["kind"] != "game"]
@@ -71,8 +102,20 @@ def verify(setup, scenario, gmap, root, game_checks=()) -> list[Violation]:
         if c["kind"] != "game" and c.get("unless") and ctx.option_on(c["unless"]):
             continue
         out += _ref(vocabulary.constraint(c["kind"]).check(c, setup, ctx), f"constraint:{ids[id(c)]}")
-    # an unknown place breaks no rule (it is not a place at all): its error alone is said
-    return [v for v in out if v.status == "error" or v.key[:2] not in bad_places]
+    return _said_once(out, bad_places)
+
+
+def _said_once(out: list[Violation], bad_places: set) -> list[Violation]:
+    # an unknown place breaks no rule (it is not a place at all): its error alone is said; a rule
+    # a unit's entry and a constraint both state is said once
+    said = set()
+    kept = []
+    for v in out:
+        if v.status != "error" and v.key[:2] in bad_places or (v.rule, v.where, v.message, v.status) in said:
+            continue
+        said.add((v.rule, v.where, v.message, v.status))
+        kept.append(v)
+    return kept
 
 
 def _ref(found: list[Violation], ref: str) -> list[Violation]:

@@ -122,7 +122,7 @@ class Element(Kind):
             return [Violation(e["rule"], where, msg, check=check, key=(cls.bucket, e["id"]))]
 
         if not el.active(e, ctx):
-            return bad(f"given, but this element does not apply ({e.get('when')})") if value is not None else []
+            return bad(f"given, but this element does not apply ({values.when_words(e.get('when'))})") if value is not None else []
         if value is None:
             return [] if e.get("optional") or cls.may_be_absent(e, ctx) else bad("missing")
         return cls.verify(e, value, ctx, bad)
@@ -305,7 +305,9 @@ class Deal(Element):
 
 class Option(Element):
     kind, doc = "option", "An optional rule, on or off."
-    keys = {"default": {"type": "boolean"}, "random": {"type": "boolean", "description": "Generation tosses a coin."}}
+    keys = {"default": {"type": "boolean"}, "random": {"type": "boolean", "description": "Generation tosses a coin."},
+            "frees-to": {"description": "Where the units whose rule this option lifts (their `unless`) may go "
+                                        "when it is on (e.g. {zone: board}); without it, anywhere."}}
 
     @classmethod
     def generate(cls, e, rng, ctx):
