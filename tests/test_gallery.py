@@ -76,6 +76,26 @@ def test_one_tile_an_aid_with_a_preview_in_each_language(built):
         assert n == kind.split("</section>")[0].count('<div class="aid">'), kind[:200]
 
 
+def test_aids_are_named_by_title_with_alt_text_and_readable_previews(built):
+    """Issue 13: each aid named by its title in the variant's language, never its file name;
+    alt text on every preview in that language; previews at 100 dpi."""
+    from PIL import Image
+
+    page = (built / "index.html").read_text(encoding="utf-8")
+    english = re.findall(r'data-lang="en">.*?<b>([^<]*)</b>', page)
+    assert "Damage" in english and "Rule summary" in english and "Sources and reconstructions" in english
+    names = re.findall(r"<b>([^<]*)</b>", page)
+    assert not any(n.endswith((".pdf", ".csv")) or "-" in n and n.islower() for n in names), names
+    alts = re.findall(r'data-lang="(\w+)"><a [^>]*><img [^>]*alt="([^"]*)"', page)
+    assert alts
+    for lang, alt in alts:
+        assert {"en": alt.startswith("First page of ") and len(alt) > 14, "ja": alt.endswith("の1ページ目"),
+                "both": "の1ページ目 / First page of " in alt}[lang], (lang, alt)
+    png = next((built / ".previews").glob("*.png"))
+    w, h = Image.open(png).size
+    assert max(w, h) >= 11.0 * 100 * 0.95   # the long side of A4 (11.69 in) at 100 dpi
+
+
 def test_lang_attributes_name_what_they_show(built):
     """The page is English until switched; Japanese words carry lang="ja", English lang="en"."""
     index = (built / "index.html").read_text(encoding="utf-8")
