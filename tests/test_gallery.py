@@ -68,7 +68,7 @@ def test_one_tile_an_aid_with_a_preview_in_each_language(built):
     assert f'<b><span lang="ja">{ja}</span> / <span lang="en">{en}</span></b>' in damage[0]
     glossary = [t for t in _tiles(index) if "glossary." in t]
     assert len(glossary) == 1 and all(f"glossary.{x}" in glossary[0] for x in ("a4.pdf", "md", "csv"))
-    assert ">Markdown<" in glossary[0] and ">CSV<" in glossary[0] and ">PDF A4<" in glossary[0]
+    assert ">Markdown<" in glossary[0] and ">CSV<" in glossary[0] and ">PDF\u00a0A4<" in glossary[0]
     kinds = index.split('<div class="kind">')[1:]
     assert len(kinds) >= 7
     for kind in kinds:   # a section counts its aids (tiles), not its files

@@ -166,7 +166,9 @@ def _tile(out: Path, files: list, states, pngs: dict, rel) -> str:
         on = [s for s in states if shows[s] == state]
         if not on:
             continue
-        pdfs = sorted(variants.get(state, []), key=lambda f: f.path.name)
+        papers = list(PAPERS)
+        pdfs = sorted(variants.get(state, []), key=lambda f: (papers.index(_parts(f.path)[2])
+                                                              if _parts(f.path)[2] in papers else len(papers), f.path.name))
         words = _t(title, state)
         img = ""
         if pdfs:
@@ -180,7 +182,7 @@ def _tile(out: Path, files: list, states, pngs: dict, rel) -> str:
         links = []
         for f in pdfs + sorted(neutral, key=lambda f: f.path.name):
             _, _, paper, ext = _parts(f.path)
-            label = " ".join(x for x in (FORMATS.get(ext, ext.upper()), PAPERS.get(paper or "", "")) if x)
+            label = "\u00a0".join(x for x in (FORMATS.get(ext, ext.upper()), PAPERS.get(paper or "", "")) if x)
             links.append(f'<a href="{rel(f.path)}">{html.escape(label)}</a>')
         classes = " ".join(f"x-{s}" for s in on)
         lang_attr = "ja" if state in ("ja", "both") else "en"
