@@ -111,28 +111,88 @@ def columns_of(path) -> str:
     return "\n".join(out)
 
 
-_LABEL = {"ja": re.compile(r"^ターン(\d+)"), "en": re.compile(r"^Turn ?(\d+)")}
+_LABEL = {"ja": re.compile(r"^ターン(\d+)$"), "en": re.compile(r"^(\d+)$")}
+_PAD = 3.5  # a cell's words start this far right of its border (playaids/render/turnstrip.py)
+
+
+def _row_frames(page) -> list:
+    """The frames of the strip's rows: stroked rectangles filled white, taller than a line."""
+    return [r for r in page["rects"] if r.get("stroke") and r["height"] > 40 and r["width"] > 40
+            and tuple(r.get("non_stroking_color") or ()) in ((1, 1, 1), (1,), (1.0, 1.0, 1.0))]
+
+
+def _labels(page, lang: str) -> list:
+    """(turn, word) of each turn label of the strip: 'ターン3', or 'Turn' with '3' after it."""
+    out = []
+    words = page["words"]
+    for i, w in enumerate(words):
+        if w["size"] < 9.5:
+            continue
+        if lang == "ja" and (m := _LABEL["ja"].match(w["text"])):
+            out.append((int(m.group(1)), w))
+        elif lang == "en" and w["text"] == "Turn" and i + 1 < len(words):
+            nxt = words[i + 1]
+            if (m := _LABEL["en"].match(nxt["text"])) and abs(nxt["top"] - w["top"]) < 1:
+                out.append((int(m.group(1)), w))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def cells(path, lang: str) -> dict:
+    """{turn: {page, x0, x1, top, bottom, words}} of a turn-record sheet's strip: a cell runs
+    from its label to the next label of its row (or the row's right edge), over the row's frame."""
+    found: dict = {}
+    for k, page in enumerate(pages(path)):
+        frames = _row_frames(page)
+        labels = _labels(page, lang)
+        for f in frames:
+            inside = sorted(((t, w) for t, w in labels if f["x0"] <= w["x0"] <= f["x1"] and f["top"] <= w["top"] <= f["bottom"]),
+                            key=lambda tw: tw[1]["x0"])
+            for j, (t, w) in enumerate(inside):
+                x0 = w["x0"] - _PAD
+                x1 = inside[j + 1][1]["x0"] - _PAD if j + 1 < len(inside) else f["x1"]
+                words = [x for x in page["words"] if x0 - 0.5 <= x["x0"] < x1 - 0.5 and f["top"] <= x["top"] < f["bottom"]]
+                found[t] = {"page": k, "x0": x0, "x1": x1, "top": f["top"], "bottom": f["bottom"], "words": words}
+    return found
 
 
 @functools.lru_cache(maxsize=None)
 def boxes(path, lang: str) -> dict:
-    """{turn: text of its box} for a turn-record sheet: the boxes are the drawn rectangles
-    narrower than half the page; the first line of each names its turn."""
-    found: dict = {}
-    for page in pages(path):
-        rects = [r for r in page["rects"] if 60 < r["width"] < page["width"] / 2 and r["height"] > 40]
-        inside: dict = {i: [] for i in range(len(rects))}
-        for w in page["words"]:
-            for i, r in enumerate(rects):
-                if r["x0"] <= w["x0"] and w["x1"] <= r["x1"] + 1 and r["top"] <= w["top"] and w["bottom"] <= r["bottom"] + 1:
-                    inside[i].append(w)
-                    break
-        for i, words in inside.items():
-            text = _lines(words)
-            m = _LABEL[lang].match(text.split("\n", 1)[0].strip())
-            if m:
-                found[int(m.group(1))] = text
-    return found
+    """{turn: text of its cell}: the words starting inside it, less those of a bar across it."""
+    shaded = bars(path)
+
+    def on_bar(w, page) -> bool:
+        return any(b["page"] == page and b["x0"] <= w["x0"] < b["x1"] and b["top"] <= w["top"] < b["bottom"]
+                   for b in shaded)
+
+    return {t: _lines([w for w in c["words"] if not on_bar(w, c["page"])]) for t, c in cells(path, lang).items()}
+
+
+@functools.lru_cache(maxsize=None)
+def bars(path) -> list[dict]:
+    """The bars of a sheet's strip ({page, x0, x1, top, bottom, text}): light, filled, unstroked
+    rectangles inside a row's frame; their text is the words starting on them."""
+    out = []
+    for k, page in enumerate(pages(path)):
+        frames = _row_frames(page)
+        for r in page["rects"]:
+            colour = r.get("non_stroking_color") or (0,)
+            light = sum(colour) / len(colour) > 0.5 if len(colour) != 4 else sum(colour) < 0.5
+            shaded = r.get("fill") and not r.get("stroke") and light   # not a dark band (a game's end)
+            if not shaded or r["height"] < 6 or r["width"] < 20:
+                continue
+            if not any(f["x0"] <= r["x0"] and r["x1"] <= f["x1"] + 0.5 and f["top"] <= r["top"] <= f["bottom"] for f in frames):
+                continue
+            words = [w for w in page["words"] if r["x0"] <= w["x0"] < r["x1"] and r["top"] <= w["top"] and w["bottom"] <= r["bottom"] + 1]
+            out.append({"page": k, "x0": r["x0"], "x1": r["x1"], "top": r["top"], "bottom": r["bottom"],
+                        "text": _lines(words)})
+    return out
+
+
+def strips(path) -> list[dict]:
+    """The dark strips marking the turns of a turn list with gaps ({page, x0, x1, top})."""
+    return [{"page": k, "x0": r["x0"], "x1": r["x1"], "top": r["top"]} for k, page in enumerate(pages(path))
+            for r in page["rects"] if r.get("fill") and not r.get("stroke") and r["height"] < 3 and r["width"] > 20]
 
 
 class Result:

@@ -86,8 +86,9 @@ def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
             assert {"mm", "in"} <= words
 
 
-def test_every_hex_id_prints_inside_the_board_frame():
-    """The half hexes of columns A and GG are cut by the frame: their ids go in the printed half."""
+def test_the_ids_of_the_board_edges_half_hexes_print_beside_the_frame():
+    """Columns A and GG and rows 0 and 10 of B, D ... are cut by the board's edge: their ids go
+    just outside the frame beside the printed half (in the half, 7 pt would touch its edges)."""
     from playaids.games.asl_chapter_g import ccss
     from playaids.render.page import PageSpec
 
@@ -95,7 +96,16 @@ def test_every_hex_id_prints_inside_the_board_frame():
         page = pdf.pages[0]
         frame = max((r for r in page.rects if r["height"] > 200), key=lambda r: r["width"])
         board = {h.local for h in geo.board_hexes("25")}
-        labels = [w for w in page.extract_words() if w["text"] in board]
-        assert {w["text"] for w in labels} >= {"A1", "A5", "GG1", "GG10"}
-        for w in labels:
-            assert frame["x0"] - 0.1 <= w["x0"] and w["x1"] <= frame["x1"] + 0.1, w["text"]
+        words = {w["text"]: w for w in page.extract_words() if w["text"] in board}
+        assert set(words) == board
+        for name, w in words.items():
+            h = geo.parse_hex(name, "25")
+            assert 0 < w["x0"] and w["x1"] < page.width
+            if h.col == 0:
+                assert w["x1"] < frame["x0"], name
+            elif h.col == geo.COLUMNS - 1:
+                assert w["x0"] > frame["x1"], name
+            elif geo.half_hex(h):
+                assert w["bottom"] < frame["top"] if h.row == 0 else w["top"] > frame["bottom"], name
+            else:
+                assert frame["x0"] < w["x0"] and w["x1"] < frame["x1"] and frame["top"] < w["top"] < frame["bottom"], name

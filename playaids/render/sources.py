@@ -62,8 +62,14 @@ def remarks(table: Table) -> list[tuple[str, str]]:
 def turn_entries(rec) -> list[tuple[str, str]]:
     """(what, note) of every note of a turn record (turns.TurnRecord), in the record's order."""
     out = [("the turn record", rec.note)] if rec.note else []
+    if rec.dates_note is not None:   # how the dates were read: the makers' reasoning, not on the sheet
+        out.append(("the dates", " ".join(x for x in (rec.dates_note.en, rec.dates_note.note) if x)))
     if rec.calendar_note:
         out.append(("the calendar", rec.calendar_note))
+    for e in rec.events:   # a box of the printed track whose turn cannot be read: not on the sheet
+        if e.when.kind == "unknown":
+            out.append((f"a box of the printed track, turn not legible ({e.rule})",
+                        " ".join(e.text.en.split()) + (f" — {e.note}" if e.note else "")))
     for turn, (text, rule, note) in sorted(rec.labels.items()):
         if note:
             out.append((f"turn {turn} label ({rule})", note))
@@ -73,7 +79,7 @@ def turn_entries(rec) -> list[tuple[str, str]]:
     for kind, entries in (("event", rec.events), ("legend", rec.legend), ("every turn", rec.each_turn),
                           ("value", rec.per_turn), ("check box", rec.checkboxes), ("track", rec.tracks)):
         for e in entries:
-            if getattr(e, "note", None):
+            if getattr(e, "note", None) and not (kind == "event" and e.when.kind == "unknown"):
                 name = getattr(e, "text", None) or getattr(e, "name", None)
                 label = " ".join(name.en.split())[:90] if name is not None else kind
                 out.append((f"{label} ({e.rule})", e.note))

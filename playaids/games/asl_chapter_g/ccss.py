@@ -1,13 +1,18 @@
 """The Cave-Complex Setup Sheet (CCSS, G11.32, page G18) as PDF, drawn with ReportLab.
 
-Page 1: the hex grid of one geomorphic board (33 columns A-GG x rows 0/1-10, hex ids printed)
-at true scale when it fits (a board is 8 x 22 in.; it never fits A4 or Letter, so it is scaled
-to the page width), the four OBA battery calibre blanks and the notes box (特記事項). Page 2:
-the G18 symbol legend (data/asl-chapter-g/tables/ccss-legend.yaml) and the Cloaking boxes.
-With a setup, each cave is a "Λ" from the CA hexside's vertices to the hex centre; its ID and
-level are printed beside it on a white halo, clear of every stroke and hex id (caves sharing a
-hex in one block); a Primary Cave is starred (★) and heavier as well as red, a complex's
-boundary dashed along hexsides.
+A board's page: the hex grid of one geomorphic board (33 columns A-GG x rows 0/1-10) scaled to
+the page (a board is 8 x 22 in.: 46 % on A4), or with `half` (--half-board) each half, A-Q and
+Q-GG, on a page of its own at a readable scale (about 66 % on A4); then the four OBA battery
+calibre blanks and the notes box (特記事項). Next page: the G18 symbol legend
+(data/asl-chapter-g/tables/ccss-legend.yaml), whole on the page, the symbols the map draws drawn
+(the cave's Λ, the complex boundary, the tunnel line), and the Cloaking boxes.
+
+Every hex id is 7 pt or more inside its own hex, clear of its edges (a hex cut by the board's
+edge has it just outside the frame). With a setup, each cave is a "Λ" from the CA hexside's
+vertices to the hex centre; its label (★ for a Primary Cave, ID, level) lies inside the cave's
+own hex, clear of every Λ and of the hex id (ccssplace). When a hex is too crowded for that at
+the whole board's scale, the board is drawn in halves. A Primary Cave is heavier as well as
+red, a complex's boundary dashed along hexsides, its ID in one of its hexes.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import inch
 
 from playaids import __version__, fonts, kinsoku
+from playaids.games.asl_chapter_g import ccssplace as place
 from playaids.games.asl_chapter_g import geometry as geo
 from playaids.render import page as page_
 from playaids.render.page import PageSpec
@@ -62,13 +68,18 @@ def _lang(spec, ja: str, en: str) -> list[str]:
 
 
 class Board:
-    """Page placement of a board: hex radius r (points), top-left corner (x0, y0) in PDF space."""
+    """Page placement of a board, or of the columns c0-c1 of it (a half board: A-Q or Q-GG):
+    hex radius r (points), the frame's top-left corner (x0, top) in PDF space. A frame edge on the
+    board's own edge runs through the centres of its half hexes (A, GG); one inside the board
+    (column Q of a half) takes the whole hex."""
 
-    def __init__(self, x0: float, top: float, r: float):
-        self.x0, self.top, self.r = x0, top, r
+    def __init__(self, x0: float, top: float, r: float, c0: int = 0, c1: int = geo.COLUMNS - 1):
+        self.x0, self.top, self.r, self.c0, self.c1 = x0, top, r, c0, c1
+        self.u0 = c0 * 1.5 - (0.0 if c0 == 0 else 1.0)
+        self.u1 = c1 * 1.5 + (0.0 if c1 == geo.COLUMNS - 1 else 1.0)
 
     def pt(self, p):
-        return self.x0 + p[0] * self.r, self.top - p[1] * self.r
+        return self.x0 + (p[0] - self.u0) * self.r, self.top - p[1] * self.r
 
     def centre(self, h):
         return self.pt(geo.centre(h))
@@ -80,67 +91,63 @@ class Board:
         a, b = geo.side_corners(h, d)
         return self.pt(a), self.pt(b)
 
+    def shows(self, h) -> bool:
+        return self.c0 <= h.col <= self.c1
+
     @property
     def width(self):
-        return (geo.COLUMNS - 1) * 1.5 * self.r
+        return (self.u1 - self.u0) * self.r
 
     @property
     def height(self):
         return geo.ROWS * geo.SQRT3 * self.r
 
+    @property
+    def frame(self):
+        return self.x0, self.top - self.height, self.x0 + self.width, self.top
 
-def _clip(a, z, box):
-    """The part of segment a-z inside box (x0, y0, x1, y1), or None (Liang-Barsky)."""
-    (x0, y0), (x1, y1) = a, z
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return None
-    return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
+    @property
+    def columns(self) -> str:
+        return f"{geo.column_letters(self.c0)}–{geo.column_letters(self.c1)}"
 
 
-def _grid(c, b: Board, board: str, size: float):
+_clip = place.clip
+
+
+SIDE, TOP = 0.6, 0.3   # a word's box: this much beside and above/below its glyphs
+EDGE_GAP = 2.0         # between the frame and the ids of columns A and GG beside it
+LEAD = 1.1             # lines of a label block, in em
+
+
+def _word_box(s: str, size: float) -> tuple[float, float]:
+    """(w, h) of the box of one line of text."""
+    return fonts.width(s, fonts.GOTHIC, size) + 2 * SIDE, size + 2 * TOP
+
+
+def _baseline(box, size: float) -> float:
+    """The baseline of a line of text in its box (IPAex Gothic: 0.88 em above, 0.12 below)."""
+    return box[1] + TOP + 0.12 * size
+
+
+def _grid(c, b: Board, board: str, ids: dict, size: float):
+    """The hexes of the board's columns shown, each side cut to the frame, and each hex id in
+    the box planned for it (_plan)."""
     c.saveState()
-    p = c.beginPath()
-    p.rect(b.x0, b.top - b.height, b.width, b.height)
-    c.clipPath(p, stroke=0, fill=0)
     c.setStrokeColor(GRID)
     c.setLineWidth(0.4)
-    frame = (b.x0, b.top - b.height, b.x0 + b.width, b.top)
+    frame = b.frame
     for h in geo.board_hexes(board or "0"):
+        if not b.shows(h):
+            continue
         pts = b.corners(h)
-        # each side cut to the frame here, not by the clip path alone: what is drawn outside
-        # would still be in the PDF (under the title) for a reader of the file
+        # each side cut to the frame here: what is drawn outside would still be in the PDF
         for k in range(6):
             seg = _clip(pts[k], pts[(k + 1) % 6], frame)
             if seg is not None:
                 c.line(*seg[0], *seg[1])
-        x, y = b.centre(h)
-        label_y = y + (b.r * 0.1 if (x < b.x0 + b.r * 0.5 or x > b.x0 + b.width - b.r * 0.5) else b.r * 0.52)
-        if label_y + size > b.top - 0.5:   # a half hex cut by the frame's top: its id in the printed half
-            _text(c, x, b.top - size - 1.5, h.local, size, GRID, "centre")
-            continue
-        if label_y < b.top - b.height + 0.5:   # ... by the bottom
-            _text(c, x, b.top - b.height + 2, h.local, size, GRID, "centre")
-            continue
-        # a half hex on the board's left or right edge: its id inside the half that is printed,
-        # near mid-height, clear of the neighbouring column's ids
-        if x < b.x0 + b.r * 0.5:
-            _text(c, b.x0 + 1.5, y + b.r * 0.1, h.local, max(6.0, size * 0.9), GRID)
-        elif x > b.x0 + b.width - b.r * 0.5:
-            _text(c, b.x0 + b.width - 1.5, y + b.r * 0.1, h.local, max(6.0, size * 0.9), GRID, "right")
-        else:
-            _text(c, x, y + b.r * 0.52, h.local, size, GRID, "centre")
+        if h in ids:
+            box, z = ids[h]
+            _text(c, box[0] + SIDE, _baseline(box, z), h.local, z, GRID)
     c.restoreState()
     c.setLineWidth(0.8)
     c.setStrokeColor(colors.black)
@@ -153,124 +160,206 @@ def _red(spec: PageSpec):
     return colors.black if spec.grayscale else RED
 
 
-def _cave(c, b: Board, cave, size: float, red=RED):
-    """The Λ of a cave: from both vertices of its CA hexside to the hex centre (G11.32); a
-    Primary Cave heavier and red (black in grayscale), and starred in its label."""
-    colour = red if cave.primary else colors.black
-    d = geo.direction(cave.hex, cave.ca)
-    (ax, ay), (bx, by) = b.side(cave.hex, d)
-    cx, cy = b.centre(cave.hex)
-    c.setStrokeColor(colour)
+def _lambda(b: Board, cave) -> list:
+    """The Λ of a cave: from both vertices of its CA hexside to the hex centre (G11.32)."""
+    (ax, ay), (bx, by) = b.side(cave.hex, geo.direction(cave.hex, cave.ca))
+    centre = b.centre(cave.hex)
+    return [((ax, ay), centre), ((bx, by), centre)]
+
+
+def _cave(c, b: Board, cave, red=RED):
+    """A Primary Cave's Λ heavier and red (black in grayscale), and starred in its label."""
+    c.setStrokeColor(red if cave.primary else colors.black)
     c.setLineWidth(1.8 if cave.primary else 0.9)
-    c.line(ax, ay, cx, cy)
-    c.line(bx, by, cx, cy)
+    for (ax, ay), (cx, cy) in _lambda(b, cave):
+        c.line(ax, ay, cx, cy)
 
 
 PRIMARY_MARK = "★"
 
 
-def _seg_hits_box(a, b_, box) -> bool:
-    """Whether segment a-b_ meets the rectangle box = (x0, y0, x1, y1)."""
-    return _clip(a, b_, box) is not None
+def _arrow(b: Board, f: dict):
+    """A fortification's arrow toward a hexside (crest, pillbox CA, roadblock): (start, end)."""
+    cx, cy = b.centre(f["hex"])
+    (ax, ay), (bx, by) = b.side(f["hex"], geo.direction(f["hex"], f["toward"]))
+    tx, ty = (ax + bx) / 2, (ay + by) / 2
+    return (cx + (tx - cx) * 0.25, cy + (ty - cy) * 0.25), (cx + (tx - cx) * 0.85, cy + (ty - cy) * 0.85)
 
 
-def _boxes_meet(a, b_) -> bool:
-    return a[0] < b_[2] and b_[0] < a[2] and a[1] < b_[3] and b_[1] < a[3]
+class Plan:
+    """Where each word of a board page goes (page coordinates): the hex ids, the cave label
+    blocks (a line per cave: ★, ID, level), fortification symbols and complex IDs, every box
+    inside its own hex and clear of every stroke and of each other (ccssplace)."""
+
+    def __init__(self):
+        self.ids: dict = {}        # hex -> (box, size)
+        self.labels: list = []     # (hex, box, size, rows [[(text, colour)]])
+        self.forts: list = []      # (fortification, box, size)
+        self.complexes: list = []  # (complex id, box, size)
+        self.clean = True          # every word clear of every stroke and of every other word
+        self.crowded: list = []    # the hexes where it is not
 
 
-def _cave_labels(c, b: Board, board: str, caves, size: float, red=RED, boundaries=(), taken=()):
-    """One label block per hex, a line per cave (`★D 2`: Primary mark, ID, level), on a white
-    halo placed where it meets no Λ, no hex id and no other label: inside the hex when there
-    is room, else just beside it (caves sharing a hex are stacked in one block)."""
+def _label_rows(group, red) -> list:
+    return [(f"{PRIMARY_MARK if x.primary else ''}{x.id}" + ("" if x.level is None else f" {x.level}"),
+             red if x.primary else colors.black) for x in sorted(group, key=lambda x: x.id)]
+
+
+def _layouts(labels, size: float) -> list:
+    """(w, h, rows) of a block of labels at `size`: stacked, in one row, or two to a row."""
+    lead = size * LEAD
+    gap = fonts.width("  ", fonts.GOTHIC, size)
+    options = [[[x] for x in labels], [labels]] + ([[labels[i:i + 2] for i in range(0, len(labels), 2)]]
+                                                   if len(labels) > 2 else [])
+    out = []
+    for rows in options:
+        w = max(sum(fonts.width(t, fonts.GOTHIC, size) for t, _ in r) + gap * (len(r) - 1) for r in rows) + 2 * SIDE
+        out.append((w, lead * (len(rows) - 1) + size + 2 * TOP, rows))
+    return out
+
+
+def _hex_words(b: Board, h, frame, strokes, group, id_size: float, sizes, red, step: float):
+    """(id box, [(box, size, rows)], clean) of one hex: its id and its caves' labels, each inside
+    the hex and clear of the Λs and of each other. Tried in turn: the id at the top then the
+    labels in one block (stacked, in a row, two to a row; the largest size first), then each
+    label on its own; then the labels first and the id where room is left. When nothing is
+    clean, the first try with the fewest clashes."""
+    poly = b.corners(h)
+    cx, cy = b.centre(h)
+    id_sizes = [id_size] + ([7.0] if id_size > 7.0 else [])
+    idh = id_size + 2 * TOP
+    top = (cx, cy + geo.SQRT3 / 2 * b.r - place.MARGIN - idh / 2 - 0.3)
+
+    def put_id(taken, free):
+        if geo.half_hex(h):   # cut by the board's edge: its id outside the frame, beside its printed half
+            w, hh = _word_box(h.local, id_size)
+            if h.col in (0, geo.COLUMNS - 1):
+                x = frame[0] - EDGE_GAP - w if h.col == 0 else frame[2] + EDGE_GAP
+                y = min(max(cy - hh / 2, frame[1]), frame[3] - hh)
+            else:
+                x = cx - w / 2
+                y = frame[3] + EDGE_GAP if h.row == 0 else frame[1] - EDGE_GAP - hh
+            return (x, y, x + w, y + hh), id_size
+        got = place.place(poly, frame, [_word_box(h.local, z) for z in id_sizes],
+                          strokes, taken, top, step, free)
+        return None if got is None else (got[1], id_sizes[got[0]])
+
+    def put_labels(taken, free):
+        if not group:
+            return []
+        labels = _label_rows(group, red)
+        options = [(s, w, hh, rows) for s in sizes for w, hh, rows in _layouts(labels, s)]
+        got = place.place(poly, frame, [(w, hh) for _, w, hh, _ in options], strokes, taken, (cx, cy), step, True)
+        if got is not None:
+            return [(got[1], options[got[0]][0], options[got[0]][3])]
+        for size in sizes:   # each on its own, all at one size, in the order given or the reverse
+            for order in (labels, labels[::-1]):
+                out, mine = [], list(taken)
+                for label in order:
+                    got = place.place(poly, frame, [_word_box(label[0], size)], strokes, mine, (cx, cy), step, True)
+                    if got is None:
+                        break
+                    out.append((got[1], size, [[label]]))
+                    mine.append(got[1])
+                else:
+                    return out
+        if free:
+            return None
+        out, mine = [], list(taken)   # nothing clean: each where it clashes least
+        for label in labels:
+            got = place.place(poly, frame, [_word_box(label[0], sizes[-1])], strokes, mine, (cx, cy), step)
+            if got is not None:
+                out.append((got[1], sizes[-1], [[label]]))
+                mine.append(got[1])
+        return out
+
+    idb = put_id([], True)
+    labels = put_labels([idb[0]], True) if idb is not None else None
+    if idb is not None and labels is not None:
+        return idb, labels, True
+    labels = put_labels([], True)
+    if labels is not None:
+        idb = put_id([x[0] for x in labels], True)
+        if idb is not None:
+            return idb, labels, True
+    idb = put_id([], False)
+    labels = put_labels([idb[0]] if idb else [], False) or []
+    return idb, labels, False
+
+
+def _plan(b: Board, board: str, caves, forts, complexes, id_size: float, size: float, red) -> Plan:
+    plan = Plan()
+    plan.clean = True
+    frame = b.frame
+    step = b.r / 24
+    strokes: dict = {}
+    for cave in caves:
+        strokes.setdefault(cave.hex, []).extend(_lambda(b, cave))
+    for f in forts:
+        if f.get("toward") is not None:
+            strokes.setdefault(f["hex"], []).append(_arrow(b, f))
     by_hex: dict = {}
     for cave in caves:
         by_hex.setdefault(cave.hex, []).append(cave)
-    strokes = list(boundaries)
-    for cave in caves:
-        (ax, ay), (bx, by) = b.side(cave.hex, geo.direction(cave.hex, cave.ca))
-        centre = b.centre(cave.hex)
-        strokes += [((ax, ay), centre), ((bx, by), centre)]
-    ids = []   # the hex ids the grid prints
+    sizes = [size - 0.5 * k for k in range(int((size - 6.0) / 0.5) + 1)]
+    taken: dict = {}   # hex -> boxes placed in it
     for h in geo.board_hexes(board or "0"):
-        x, y = b.centre(h)
-        w = fonts.width(h.local, fonts.GOTHIC, size)
-        ids.append((x - w / 2 - 1, y + b.r * 0.52 - 1, x + w / 2 + 1, y + b.r * 0.52 + size))
-    frame = (b.x0 + 1, b.top - b.height + 1, b.x0 + b.width - 1, b.top - 1)
-    placed: list = list(taken)
-    for h, group in sorted(by_hex.items(), key=lambda kv: -len(kv[1])):
-        group = sorted(group, key=lambda x: x.id)
-        cx, cy = b.centre(h)
-        labels = [(f"{PRIMARY_MARK if x.primary else ''}{x.id}" + ("" if x.level is None else f" {x.level}"),
-                   red if x.primary else colors.black) for x in group]
-        lead = size * 1.15
-        gap = fonts.width("  ", fonts.GOTHIC, size)
-        # the labels stacked, in one row, or two to a row: whichever fits the free space best
-        layouts = [[[x] for x in labels], [labels]] + ([[labels[i:i + 2] for i in range(0, len(labels), 2)]]
-                                                       if len(labels) > 2 else [])
-        best = None
-        candidates = [(reach, rows, k) for reach in (0.5, 0.75, 1.05, 1.4, 1.8) for rows in layouts for k in range(12)]
-        for li, (reach, rows, k) in enumerate(candidates):   # near the hex centre first, every 30 degrees
-            widths = [sum(fonts.width(t, fonts.GOTHIC, size) for t, _ in r) + gap * (len(r) - 1) for r in rows]
-            wmax, hgt = max(widths) + 2, lead * len(rows) + 1
-            ang = math.radians(k * 30 - 90)
-            px, py = cx + math.cos(ang) * b.r * reach, cy + math.sin(ang) * b.r * reach
-            box = (px - wmax / 2, py - hgt / 2, px + wmax / 2, py + hgt / 2)
-            if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
-                continue
-            # a Λ or a label is never covered; a complex's dashed boundary may be
-            # interrupted by the halo rather than the label leave its hex
-            clash = (sum(_seg_hits_box(a, z, box) for a, z in strokes[len(boundaries):]) * 6
-                     + sum(_seg_hits_box(a, z, box) for a, z in boundaries)
-                     + sum(_boxes_meet(box, i) for i in ids) * 4
-                     + sum(_boxes_meet(box, q) for q in placed) * 8
-                     + (3 if reach > 0.75 else 0))
-            key = (clash, li)
-            if best is None or key < best[0]:
-                best = (key, box, rows, hgt)
-        _, box, rows, hgt = best
-        placed.append(box)
-        c.saveState()
-        c.setFillColor(colors.white)
-        c.rect(box[0], box[1], box[2] - box[0], hgt, stroke=0, fill=1)
-        c.restoreState()
-        for k, row in enumerate(rows):
-            x = box[0] + 1
-            for text, colour in row:
-                _text(c, x, box[1] + hgt - lead * (k + 1) + size * 0.22, text, size, colour)
-                x += fonts.width(text, fonts.GOTHIC, size) + gap
+        if not b.shows(h):
+            continue
+        idb, labels, clean = _hex_words(b, h, frame, strokes.get(h, []), by_hex.get(h, []), id_size, sizes, red, step)
+        plan.clean &= clean
+        if not clean:
+            plan.crowded.append(h)
+        if idb is not None:
+            plan.ids[h] = idb
+        taken[h] = ([idb[0]] if idb else []) + [x[0] for x in labels]
+        plan.labels += [(h, box, s, rows) for box, s, rows in labels]
+    for f in forts:
+        fsize = max(6.0, size - 0.5)
+        w, hh = _word_box(f["symbol"], fsize)
+        cx, cy = b.centre(f["hex"])
+        got = place.place(b.corners(f["hex"]), frame, [(w, hh)], strokes.get(f["hex"], []), taken.get(f["hex"], []),
+                          (cx, cy - b.r * 0.4), step)
+        if got is not None:
+            plan.clean &= place.clashes(got[1], strokes.get(f["hex"], []), taken.get(f["hex"], [])) == 0
+            plan.forts.append((f, got[1], fsize))
+            taken.setdefault(f["hex"], []).append(got[1])
+    for x, primary_hex in complexes:   # the ID in a hex of the complex, one without a cave first
+        shown = [h for h in x.hexes if b.shows(h)]
+        order = sorted(shown, key=lambda h: (h in by_hex, h != primary_hex))
+        w, hh = _word_box(x.id, size)
+        for h in order:
+            got = place.place(b.corners(h), frame, [(w, hh)], strokes.get(h, []), taken.get(h, []), b.centre(h), step,
+                              True)
+            if got is not None:
+                plan.complexes.append((x.id, got[1], size))
+                taken.setdefault(h, []).append(got[1])
+                break
+    return plan
 
 
-def _complex(c, b: Board, x, primary_hex, size: float, red=RED) -> tuple[list, tuple]:
-    """The dashed boundary of a complex along its outer hexsides and its ID; returns the
-    boundary's segments and the ID's box (the cave labels keep clear of both)."""
+def _complex_boundary(c, b: Board, x, red=RED):
+    """The dashed boundary of a complex along its outer hexsides, cut to the frame."""
     inside = set(x.hexes)
-    segments = []
     c.saveState()
     c.setStrokeColor(red)
     c.setLineWidth(1.1)
     c.setDash(3, 2)
     for h in x.hexes:
+        if not (b.c0 - 1 <= h.col <= b.c1 + 1):
+            continue
         for d in range(6):
-            n = geo.step(h, d)
-            if n not in inside:
-                (ax, ay), (bx, by) = b.side(h, d)
-                c.line(ax, ay, bx, by)
-                segments.append(((ax, ay), (bx, by)))
+            if geo.step(h, d) not in inside:
+                seg = _clip(*b.side(h, d), b.frame)
+                if seg is not None:
+                    c.line(*seg[0], *seg[1])
     c.restoreState()
-    cx, cy = b.centre(primary_hex)
-    _text(c, cx, cy - b.r * 0.78, x.id, size, red, "centre")
-    w = fonts.width(x.id, fonts.GOTHIC, size)
-    return segments, (cx - w / 2 - 1, cy - b.r * 0.78 - 1, cx + w / 2 + 1, cy - b.r * 0.78 + size)
 
 
-def _fortification(c, b: Board, f: dict, size: float):
-    cx, cy = b.centre(f["hex"])
-    _text(c, cx - b.r * 0.05, cy - b.r * 0.35, f["symbol"], size, colors.black, "centre")
+def _draw_fortification(c, b: Board, f: dict, box, size: float):
+    _text(c, box[0] + SIDE, _baseline(box, size), f["symbol"], size, colors.black)
     if f.get("toward") is not None:
-        (ax, ay), (bx, by) = b.side(f["hex"], geo.direction(f["hex"], f["toward"]))
-        tx, ty = (ax + bx) / 2, (ay + by) / 2
-        sx, sy = cx + (tx - cx) * 0.25, cy + (ty - cy) * 0.25
-        ex, ey = cx + (tx - cx) * 0.85, cy + (ty - cy) * 0.85
+        (sx, sy), (ex, ey) = _arrow(b, f)
         c.setStrokeColor(colors.black)
         c.setLineWidth(0.6)
         c.line(sx, sy, ex, ey)
@@ -279,69 +368,131 @@ def _fortification(c, b: Board, f: dict, size: float):
             c.line(ex, ey, ex - 2.2 * math.cos(ang + s * 0.45), ey - 2.2 * math.sin(ang + s * 0.45))
 
 
-def _page_one(c, spec: PageSpec, board: str, cs, w, h):
+def _halo(c, box):
+    c.saveState()
+    c.setFillColor(colors.white)
+    c.rect(box[0], box[1], box[2] - box[0], box[3] - box[1], stroke=0, fill=1)
+    c.restoreState()
+
+
+MAP_BELOW = 72.0   # under the map: row 10's ids, the key line, the OBA blanks, the top of the notes box
+MAP_TOP = 31.0     # above it: the title, row 0's ids
+NOTES_ROOM = 36.0  # more for the notes box under a half board (a whole board leaves room on A4)
+
+
+def boards_of(spec: PageSpec, w: float, h: float, half: bool = False) -> list[Board]:
+    """The placement of each page's map: the whole board, or its halves A-Q and Q-GG (`half`),
+    at the largest scale the page holds (no larger than true scale), the same on both halves."""
+    m = spec.margin
+    avail_w = w - 2 * m - 2 - 2 * (fonts.width("GG10", fonts.GOTHIC, 7.0) + 2 * SIDE + EDGE_GAP)   # ids of A, GG
+    avail_h = h - 2 * m - MAP_TOP - 6 - MAP_BELOW - (NOTES_ROOM if half else 0.0)   # a half board: a notes box to write in
+    parts = [(0, 16), (16, geo.COLUMNS - 1)] if half else [(0, geo.COLUMNS - 1)]
+    r_true = TRUE_HEX_HEIGHT / geo.SQRT3
+    units = max(Board(0, 0, 1, c0, c1).width for c0, c1 in parts)
+    r = min(r_true, avail_w / units, avail_h / (geo.ROWS * geo.SQRT3))
+    out = []
+    for c0, c1 in parts:
+        b = Board(0, h - m - MAP_TOP, r, c0, c1)
+        b.x0 = (w - b.width) / 2
+        out.append(b)
+    return out
+
+
+def sizes_for(b: Board) -> tuple[float, float]:
+    """(hex id size, label size): ids 7 pt at least (issue 23: they were 6-6.8 pt), larger on
+    a half board; cave labels as large as a hex holds them."""
+    return (7.0 if b.r < 22 else 8.0), (7.0 if b.r < 22 else 9.0)
+
+
+def page_plan(spec: PageSpec, board: str, cs, b: Board):
+    """(caves, fortifications, complexes, Plan) of the part of `board` that `b` shows."""
+    id_size, size = sizes_for(b)
+    caves, forts, complexes = [], [], []
+    if cs is not None:
+        caves = [x for x in cs.caves if x.hex.board == board and b.shows(x.hex)]
+        forts = [f for f in cs.fortifications if f["hex"].board == board and b.shows(f["hex"])]
+        by_id = {x.id: x for x in cs.caves}
+        complexes = [(x, by_id[x.primary].hex) for x in cs.complexes
+                     if x.primary in by_id and by_id[x.primary].hex.board == board]
+    return caves, forts, complexes, _plan(b, board, caves, forts, complexes, id_size, size, _red(spec))
+
+
+def pages_of(spec: PageSpec, board: str, cs, w: float, h: float, half: bool = False):
+    """[(Board, page plan)] of a board: the whole board on a page, or its halves when asked or
+    when a word would not fit clear in its hex at the whole board's scale."""
+    parts = [(b, page_plan(spec, board, cs, b)) for b in boards_of(spec, w, h, half)]
+    if not half and not all(p[3].clean for _, p in parts):
+        parts = [(b, page_plan(spec, board, cs, b)) for b in boards_of(spec, w, h, True)]
+    return parts
+
+
+def _page_one(c, spec: PageSpec, board: str, cs, w, h, b: Board, part: int, parts: int, pp):
     m = spec.margin
     top = h - m
     title = spec.word("複合洞窟配置シート", "Cave-Complex Setup Sheet") + " (CCSS) · G11.32, G18"
     _text(c, m, top - 12, title, 13)
-    _text(c, w - m, top - 12, f"{spec.word('地図盤', 'Board')}: {board or '______'}", 12, anchor="right")
-    avail_w = w - 2 * m - 2
-    avail_h = h - 2 * m - 30 - 62
+    where = f"{spec.word('地図盤', 'Board')}: {board or '______'}"
+    if parts > 1:
+        where += f" · {b.columns} ({part}/{parts})"
+    _text(c, w - m, top - 12, where, 12, anchor="right")
+    id_size, size = sizes_for(b)
+    caves, forts, complexes, plan = pp
+    _grid(c, b, board, plan.ids, id_size)
     r_true = TRUE_HEX_HEIGHT / geo.SQRT3
-    r = min(r_true, avail_w / ((geo.COLUMNS - 1) * 1.5), avail_h / (geo.ROWS * geo.SQRT3))
-    b = Board(m + 1 + (avail_w - (geo.COLUMNS - 1) * 1.5 * r) / 2, top - 24, r)
-    size = max(6.0, min(7.0, r * 0.42))   # never under 6 pt (the print preflight's floor)
-    _grid(c, b, board, size)
-    scale = r / r_true
-    _text(c, w - m, b.top - b.height - 9, spec.word(f"縮尺 {scale:.0%}（実物大は 8×22 インチ）",
-                                                     f"scale {scale:.0%} (a board is 8 x 22 in.)"), 6.5,
-          colors.HexColor(spec.colour("muted")), "right")
+    muted = colors.HexColor(spec.colour("muted"))
+    _text(c, w - m, b.top - b.height - 19, spec.word(f"縮尺 {b.r / r_true:.0%}（実物大は 8×22 インチ）",
+                                                     f"scale {b.r / r_true:.0%} (a board is 8 x 22 in.)"), 6.5,
+          muted, "right")
+    for x, _ in complexes:
+        _complex_boundary(c, b, x, _red(spec))
+    for f, box, fsize in plan.forts:
+        _draw_fortification(c, b, f, box, fsize)
+    for cave in caves:
+        _cave(c, b, cave, _red(spec))
+    for _, box, lsize, rows in plan.labels:
+        _halo(c, box)
+        lead = lsize * LEAD
+        gap = fonts.width("  ", fonts.GOTHIC, lsize)
+        for k, row in enumerate(rows):
+            x = box[0] + SIDE
+            for text, colour in row:
+                _text(c, x, box[3] - TOP - 0.88 * lsize - k * lead, text, lsize, colour)
+                x += fonts.width(text, fonts.GOTHIC, lsize) + gap
+    for cid, box, csize in plan.complexes:
+        _halo(c, box)
+        _text(c, box[0] + SIDE, _baseline(box, csize), cid, csize, _red(spec))
     if cs is not None:
-        caves = [x for x in cs.caves if x.hex.board == board]
-        by_id = {x.id: x for x in cs.caves}
-        boundaries: list = []
-        taken: list = []
-        for x in cs.complexes:
-            p = by_id.get(x.primary)
-            if p is not None and p.hex.board == board:
-                segments, box = _complex(c, b, x, p.hex, size * 1.1, _red(spec))
-                boundaries += segments
-                taken.append(box)
-        for f in cs.fortifications:
-            if f["hex"].board == board:
-                _fortification(c, b, f, size * 1.05)
-        for cave in caves:
-            _cave(c, b, cave, size * 1.1, _red(spec))
-        _cave_labels(c, b, board, caves, size, _red(spec), boundaries, taken)
-        _text(c, m, b.top - b.height - 9, spec.word(f"ラベル：洞窟ID と高度 · {PRIMARY_MARK} = 主洞窟（太線）",
+        _text(c, m, b.top - b.height - 19, spec.word(f"ラベル：洞窟ID と高度 · {PRIMARY_MARK} = 主洞窟（太線）",
                                                      f"Labels: cave ID and level · {PRIMARY_MARK} = Primary Cave (heavier Λ)"),
-              6.5, colors.HexColor(spec.colour("muted")))
-    # OBA battery calibres (four blanks) and the notes box (G18)
-    y = b.top - b.height - 24
-    x = m
-    slot = (w - 2 * m) / 4
-    for k in "ABCD":
-        label = spec.word(f"OBA中隊{k}：", f"OBA battery {k}: ")
-        size = 9.0
-        while size > 6 and fonts.width(label, fonts.GOTHIC, size) + 2 + 30 + 16 > slot - 6:
-            size -= 0.5  # the label, a blank and "mm" fit their quarter of the page
-        _text(c, x, y, label, size)
-        lx = x + fonts.width(label, fonts.GOTHIC, size) + 2
-        blank = min(44, slot - 6 - 16 - (lx - x))
-        c.setLineWidth(0.5)
-        c.line(lx, y - 2, lx + blank, y - 2)
-        _text(c, lx + blank + 2, y, "mm", size)
-        x += slot
+              6.5, muted)
+    y = b.top - b.height - 33
+    if part == 1:   # OBA battery calibres (four blanks, G18), once a board
+        x = m
+        slot = (w - 2 * m) / 4
+        for k in "ABCD":
+            label = spec.word(f"OBA中隊{k}：", f"OBA battery {k}: ")
+            lsize = 9.0
+            while lsize > 6 and fonts.width(label, fonts.GOTHIC, lsize) + 2 + 30 + 16 > slot - 6:
+                lsize -= 0.5  # the label, a blank and "mm" fit their quarter of the page
+            _text(c, x, y, label, lsize)
+            lx = x + fonts.width(label, fonts.GOTHIC, lsize) + 2
+            blank = min(44, slot - 6 - 16 - (lx - x))
+            c.setLineWidth(0.5)
+            c.line(lx, y - 2, lx + blank, y - 2)
+            _text(c, lx + blank + 2, y, "mm", lsize)
+            x += slot
     ny = y - 10
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(0.8)
     c.rect(m, m + 6, w - 2 * m, ny - m - 6, stroke=1, fill=0)
     start = page_.scale_bars(c, w - m - 6, m + 11)  # to check the print is at 100 % (no hex is)
     label = spec.word("印刷倍率の確認：", "print scale check:")
     if start - 6 - fonts.width(label, fonts.GOTHIC, 6.5) >= m + 4:
-        _text(c, start - 6, m + 11, label, 6.5, colors.HexColor(spec.colour("muted")), "right")
+        _text(c, start - 6, m + 11, label, 6.5, muted, "right")
     else:   # narrow paper: the label above the bars
-        _text(c, w - m - 6, m + 22, label, 6.5, colors.HexColor(spec.colour("muted")), "right")
+        _text(c, w - m - 6, m + 22, label, 6.5, muted, "right")
     _text(c, m + 4, ny - 10, spec.word("特記事項", "Notes"), 9)
-    if cs is not None and cs.caves:
+    if cs is not None and cs.caves and part == 1:
         notes = []
         for cave in cs.caves:
             if cave.hex.board == board and cave.level is not None and cs.terrain is not None:
@@ -352,18 +503,67 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h):
                     notes.append(spec.word(f"{cave.id}: 崖上洞窟", f"{cave.id}: Upper-Cliff cave"))
         if notes:
             _text(c, m + 4, ny - 22, " · ".join(notes) + " (G11.113)", 8)
+    return plan
 
 
-def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
-    table = root.table("asl-chapter-g", "ccss-legend")
-    size = 7.0
+def _mini_hex(c, cx: float, cy: float, r: float, dashed=None):
+    """A small flat-topped hex for the legend; `dashed`: its sides as a complex boundary."""
+    pts = [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))) for k in range(6)]
+    c.saveState()
+    if dashed is not None:
+        c.setStrokeColor(dashed)
+        c.setLineWidth(1.1)
+        c.setDash(2, 1.5)
+    else:
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.4)
+    for k in range(6):
+        c.line(*pts[k], *pts[(k + 1) % 6])
+    c.restoreState()
+    return pts
+
+
+def _symbol(c, spec: PageSpec, kind: str, x: float, y: float, size: float, mid: float):
+    """The G18 symbols the sheet draws rather than writes, as the map shows them; x: the left of
+    the row's symbol cell, y its first baseline, `mid` the middle of the row."""
+    r = 5.6
+    cy = mid
+    if kind == "cave":   # a hex, the Λ from its S hexside's vertices to the centre, "A 2" beside it
+        cx = x + r + 1
+        _mini_hex(c, cx, cy, r)
+        c.setStrokeColor(colors.black)
+        c.setLineWidth(0.9)
+        for k in (4, 5):   # the lower-left and lower-right vertices (page y up)
+            c.line(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)), cx, cy)
+        _text(c, cx + r + 3, cy - size * 0.35, "A 2", size)
+    elif kind == "boundary":   # a hex whose sides are the dashed boundary
+        _mini_hex(c, x + r + 1, cy, r, _red(spec))
+    elif kind == "tunnel":   # two hexes, their centre dots joined
+        a, b = (x + r + 1, cy + r * geo.SQRT3 / 4), (x + 2.5 * r + 1, cy - r * geo.SQRT3 / 4)
+        for p in (a, b):
+            _mini_hex(c, *p, r)
+        c.setStrokeColor(colors.black)
+        c.setFillColor(colors.black)
+        c.setLineWidth(0.9)
+        c.line(*a, *b)
+        for p in (a, b):
+            c.circle(*p, 1.2, stroke=0, fill=1)
+
+
+SYMBOL_ROWS = {"-------------": "boundary", "(a line joining hex centre dots)": "tunnel"}
+
+
+def _symbol_kind(row) -> str | None:
+    en = row.label.get("en")
+    return "cave" if "Λ" in en else SYMBOL_ROWS.get(en)
+
+
+def _legend_rows(spec: PageSpec, table, width: float, size: float, sym_w: float):
+    """(label lines, name lines, explanation lines, symbol kind, height) of each legend row."""
+    name_w = (130 if spec.lang != "en" else 110) * width / 770
+    text_w = width - sym_w - name_w
     lead = size * 1.22
-    top = h - m
-    _text(c, m, top - 12, table.title.get("ja" if spec.lang == "ja" else "en" if spec.lang == "en" else "both")
-          .replace("\n", " / ") + f" · {table.rule}", 11)
-    y = top - 26
-    sym_w, name_w = 62, 130 if spec.lang != "en" else 110
-    text_w = (w - 2 * m) - sym_w - name_w
+    out = []
     for row in table.grid.rows:
         cells = table.grid.expanded(row)
         label = row.label.get("en") if row.label.neutral else row.label.get(spec.lang)
@@ -373,37 +573,53 @@ def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
             lines_n, lines_e = _wrap(name, name_w + text_w - 6, size), []
         else:
             lines_n, lines_e = _wrap(name, name_w - 6, size), _wrap(expl, text_w - 6, size)
-        lines_l = _wrap(label, sym_w - 6, size)
-        n = max(len(lines_n), len(lines_e), len(lines_l))
-        if y - n * lead < m + 12:  # the row does not fit: continue on a new page
-            _footer(c, spec, w, page)
-            c.showPage()
-            page += 1
-            y = h - m - 12
-        c.setStrokeColor(colors.HexColor("#BBBBBB"))
-        c.setLineWidth(0.3)
-        c.line(m, y + lead - 2, w - m, y + lead - 2)
-        if row.label.get("en") == "-------------":  # the complex boundary: drawn, dashed red
-            c.saveState()
-            c.setStrokeColor(_red(spec))
-            c.setDash(3, 2)
-            c.setLineWidth(1.1)
-            c.line(m + 2, y + 2, m + sym_w - 8, y + 2)
-            c.restoreState()
-        elif "Λ" in row.label.get("en"):  # the cave: a small Λ with # above A
-            _text(c, m + 2, y, "#/A", size)
-            c.setStrokeColor(colors.black)
-            c.line(m + 24, y - 2, m + 30, y + 7)
-            c.line(m + 30, y + 7, m + 36, y - 2)
-        for i, s in enumerate(lines_l if "Λ" not in row.label.get("en") and row.label.get("en") != "-------------"
-                              else []):
-            _text(c, m + 2, y - i * lead, s, size)
-        for i, s in enumerate(lines_n):
-            _text(c, m + sym_w, y - i * lead, s, size)
-        for i, s in enumerate(lines_e):
-            _text(c, m + sym_w + name_w, y - i * lead, s, size)
-        y -= n * lead + 3
-    return y, page
+        kind = _symbol_kind(row)
+        lines_l = [] if kind else _wrap(label, sym_w - 6, size)
+        n = max(len(lines_n), len(lines_e), len(lines_l), 1)
+        out.append((lines_l, lines_n, lines_e, kind, max(n * lead, 15.0 if kind else 0.0) + 3, name_w))
+    return out
+
+
+def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
+    """The G18 legend, whole on one page (issue 23: two rows spilled onto the next): set at
+    7 pt, or smaller down to 6 pt, or in two columns, whichever first fits."""
+    table = root.table("asl-chapter-g", "ccss-legend")
+    top = h - m
+    _text(c, m, top - 12, table.title.get("ja" if spec.lang == "ja" else "en" if spec.lang == "en" else "both")
+          .replace("\n", " / ") + f" · {table.rule}", 11)
+    room = top - 26 - (m + 12)
+    full = w - 2 * m
+    choice = None
+    for cols, size in ((1, 7.0), (1, 6.5), (1, 6.0), (2, 6.5), (2, 6.0)):
+        colw = (full - 14 * (cols - 1)) / cols
+        rows = _legend_rows(spec, table, colw, size, 62 if cols == 1 else 56)
+        per = math.ceil(len(rows) / cols)
+        height = max(sum(r[4] for r in rows[k * per:(k + 1) * per]) for k in range(cols))
+        choice = (cols, size, colw, rows, per, height)
+        if height <= room:
+            break
+    cols, size, colw, rows, per, height = choice
+    lead = size * 1.22
+    sym_w = 62 if cols == 1 else 56
+    bottom = top
+    for k in range(cols):
+        x0 = m + k * (colw + 14)
+        y = top - 26
+        for lines_l, lines_n, lines_e, kind, rh, name_w in rows[k * per:(k + 1) * per]:
+            c.setStrokeColor(colors.HexColor("#BBBBBB"))
+            c.setLineWidth(0.3)
+            c.line(x0, y + lead - 2, x0 + colw, y + lead - 2)
+            if kind:
+                _symbol(c, spec, kind, x0 + 2, y, size, y + lead - 2 - rh / 2)
+            for i, s in enumerate(lines_l):
+                _text(c, x0 + 2, y - i * lead, s, size)
+            for i, s in enumerate(lines_n):
+                _text(c, x0 + sym_w, y - i * lead, s, size)
+            for i, s in enumerate(lines_e):
+                _text(c, x0 + sym_w + name_w, y - i * lead, s, size)
+            y -= rh
+        bottom = min(bottom, y)
+    return bottom, page
 
 
 def _cloaking(c, spec: PageSpec, cs, w, top, m):
@@ -431,13 +647,14 @@ def _cloaking(c, spec: PageSpec, cs, w, top, m):
             _text(c, x + 5, yy - 22 - k * 9, f"{u['unit']} ({u['type']})", 7)
 
 
-def render(root, spec: PageSpec, board: str = "", cs=None) -> bytes:
-    """The CCSS as PDF bytes (identical for identical inputs); cs: a parsed cave setup or None."""
+def render(root, spec: PageSpec, board: str = "", cs=None, half: bool = False) -> bytes:
+    """The CCSS as PDF bytes (identical for identical inputs); cs: a parsed cave setup or None;
+    `half`: each board on two pages, columns A-Q and Q-GG, at a readable scale."""
     with page_.fixed_epoch():
-        return _render(root, spec, board, cs)
+        return _render(root, spec, board, cs, half)
 
 
-def _render(root, spec: PageSpec, board: str, cs) -> bytes:
+def _render(root, spec: PageSpec, board: str, cs, half: bool = False) -> bytes:
     size = landscape(spec.size)
     boards = [board] if board or cs is None or not cs.caves else sorted({x.hex.board for x in cs.caves})
     buf = io.BytesIO()
@@ -451,10 +668,12 @@ def _render(root, spec: PageSpec, board: str, cs) -> bytes:
     m = spec.margin
     pages = 0
     for bd in boards:
-        _page_one(c, spec, bd, cs, w, h)
-        pages += 1
-        _footer(c, spec, w, pages)
-        c.showPage()
+        parts = pages_of(spec, bd, cs, w, h, half)
+        for k, (b, pp) in enumerate(parts, 1):
+            _page_one(c, spec, bd, cs, w, h, b, k, len(parts), pp)
+            pages += 1
+            _footer(c, spec, w, pages)
+            c.showPage()
     y, page = _legend(c, spec, root, w, h, m, pages + 1)
     if y < 140:
         _footer(c, spec, w, page)

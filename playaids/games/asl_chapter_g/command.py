@@ -18,13 +18,16 @@ FORMATS = ("pdf", "png")
 @click.command("ccss", epilog="\b\nExample:\n  playaids ccss caves.yaml --lang en --paper letter -o ccss.pdf")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
 @click.option("--board", default="", help="Board number printed on a blank sheet (e.g. 25).")
+@click.option("--half-board", "half", is_flag=True,
+              help="Each board on two pages, columns A-Q and Q-GG, at a readable scale (66 % on A4; "
+                   "a hex too crowded for its labels at the whole board's scale does this by itself).")
 @page_options()
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="pdf or png (an image a page); default: the -o file's extension, else pdf.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Output file; its extension names the format (- or none: standard output).")
 @click.pass_context
-def ccss(ctx, setup, board, page, dpi, fmt, out):
+def ccss(ctx, setup, board, half, page, dpi, fmt, out):
     """Cave-Complex Setup Sheet (ASL G11.32) as PDF or PNG: blank, or filled in from a caves SETUP."""
     fmt = outputs.format_for(fmt, out, FORMATS, "pdf", "ccss")
     from playaids.games.asl_chapter_g import ccss as sheet
@@ -45,6 +48,6 @@ def ccss(ctx, setup, board, page, dpi, fmt, out):
     label = (page.word("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)") if cs is None else
              page.word("複合洞窟配置シート（記入済み）", "Cave-Complex Setup Sheet (filled in)"))
     name = "blank" if setup is None else f"filled-{Path(setup).stem}"
-    data = finish.finish(sheet.render(root, page, board, cs), f"asl-chapter-g/ccss/{name}.{board}.{page.lang}."
+    data = finish.finish(sheet.render(root, page, board, cs, half), f"asl-chapter-g/ccss/{name}.{board}.{page.lang}."
                          f"{page.paper}.pdf", f"{game}: {label}", game, page.lang, page.grayscale)
     outputs.emit_pdf(data, out, fmt, dpi)
