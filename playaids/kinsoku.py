@@ -175,12 +175,14 @@ class Line:
 
 
 def page_lines(page, gap: float = 1.2) -> list[Line]:
-    """The visual lines of a pdfplumber page, top to bottom, left to right."""
+    """The visual lines of a pdfplumber page, top to bottom, left to right. Characters are
+    put in lines by their baselines: faces differ in where their boxes' tops are (DejaVu's
+    parenthesis stands higher than IPAex Gothic's kana on one line)."""
     out = []
-    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (c["top"], c["x0"]))
+    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (_baseline(c), c["x0"]))
     rows: list[list] = []
     for c in chars:  # one row per baseline band
-        if rows and c["top"] - rows[-1][0]["top"] < 0.4 * c["size"]:
+        if rows and _baseline(c) - _baseline(rows[-1][0]) < 0.4 * c["size"]:
             rows[-1].append(c)
         else:
             rows.append([c])
@@ -194,6 +196,13 @@ def page_lines(page, gap: float = 1.2) -> list[Line]:
             seg.append(b)
         out.append(_line(seg))
     return out
+
+
+def _baseline(c) -> float:
+    """A character's baseline, down the page (the text matrix's origin; its box's bottom for
+    an object without one)."""
+    m = c.get("matrix")
+    return -m[5] if m and m[0] > 0 and not m[1] and not m[2] else c["bottom"]
 
 
 def _line(chars) -> Line:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -33,12 +32,24 @@ def _lang_text(t: Text | None, lang: str) -> str:
 
 
 def _para(s: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph whose characters missing from the main font use the symbol font."""
+    """A paragraph run by run in its faces (fonts.runs): Latin text in the Latin face, the rest
+    in the style's; a paragraph in one face is set in it without markup."""
+    one = fonts.only_font(s, style.fontName)
+    if one and one != style.fontName:
+        style = _restyled(style, one)
     return Paragraph(fonts.markup(s, style.fontName).replace("\n", "<br/>"), style)
 
 
-def _styles(font: str, size: float, lang: str):
-    base = dict(fontName=font, fontSize=size, leading=size * 1.25)  # lines broken by kinsoku.wrap
+def _restyled(style: ParagraphStyle, font: str) -> ParagraphStyle:
+    """The style set in `font`, made once per style."""
+    faces = style.__dict__.setdefault("_faces", {})
+    if font not in faces:
+        faces[font] = ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
+    return faces[font]
+
+
+def _styles(font: str, size: float, lang: str, leading: float = 1.25):
+    base = dict(fontName=font, fontSize=size, leading=size * leading)  # lines broken by kinsoku.wrap
     return {
         "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
         "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
@@ -168,13 +179,14 @@ def _noted(grid: Grid) -> set[tuple[int, int]]:
 
 
 def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset(),
-                   row_groups: int = 1):
+                   row_groups: int = 1, leading: float = 1.25):
     """The grid as a ReportLab table; the columns in `left` read left-aligned below the header
     (row labels and text columns on a chart sheet); rows in groups of `row_groups` (a sunk and
     a damaged line per fleet) ruled heavier between groups."""
-    st = _styles(font, size, spec.lang)
+    st = _styles(font, size, spec.lang, leading)   # a cell of two faces is a paragraph: the same leading
     data = []
     left_cells = []
+    cell_fonts = []   # (col, row, face) of a plain cell set wholly in another face (Latin)
     spans = _spans(grid)
     for i, row in enumerate(strings):
         cells = []
@@ -189,16 +201,20 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
                 s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
             if long:
                 left_cells.append((j, i))
-            if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
+            one = fonts.only_font(s, font)
+            if one:  # plain strings draw far faster than paragraphs
                 cells.append(s)
+                if one != font:
+                    cell_fonts.append((j, i, one))
             else:
                 cells.append(_para(s, st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])))
         data.append(cells)
     ts = [
         ("FONTNAME", (0, 0), (-1, -1), font),
-        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.25),
+        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * leading),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         *[("ALIGN", c, c, "LEFT") for c in left_cells],
+        *[("FONTNAME", (j, i), (j, i), f) for j, i, f in cell_fonts],
         ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
         ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),
@@ -349,7 +365,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         out += [box, Spacer(1, 6)]
     for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
-            out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
+            out.append(_para(spec.word("サイの目修正", "Modifiers"), h2))
         out += [_grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
                                table.row_groups if g is table.grid else 1),
                 Spacer(1, 6)]
@@ -365,11 +381,11 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
-        out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
+        out.append(KeepTogether([_para(spec.word("記号", "Legend"), h2), *items]))
     if player_notes(table):
         notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
         # the heading keeps its first note, the last notes go over a page turn together
-        head, notes = [Paragraph(escape(spec.word("注", "Notes")), h2), *notes[:1]], notes[1:]
+        head, notes = [_para(spec.word("注", "Notes"), h2), *notes[:1]], notes[1:]
         out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])
     return out, pagesize
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import io
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape, portrait
@@ -146,14 +145,13 @@ class _Maker:
             flows.append(box)
         for g, w in zip(cards.drawn_grids(table), widths):
             if g is table.modifiers:
-                flows.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), self.sub))
+                flows.append(cards._para(spec.word("サイの目修正", "Modifiers"), self.sub))
             strings = cards._grid_strings(g, lang)
             if g is table.grid and table.column_group:
                 flows.append(self.column_group(table.column_group, w, size))
             grid = cards._grid_flowable(g, strings, w, size, self.font, spec, cards.text_columns(strings, self.font, size),
-                                        table.row_groups if g is table.grid else 1)
-            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
-                                      ("LEADING", (0, 0), (-1, -1), size * 1.18)]))
+                                        table.row_groups if g is table.grid else 1, leading=1.18)
+            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0)]))
             grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
             flows.append(grid)
         if shading_key and table.cell_notes():   # the key of the shading, once a sheet
@@ -449,13 +447,11 @@ def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim,
     size = 14.0
     while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
         size -= 0.5
-    c.setFont(font, size)
     c.setFillColor(colors.black)
-    c.drawString(spec.margin, top - 14, title)
+    fonts.draw_string(c, spec.margin, top - 14, title, size, font)
     if fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
-        c.setFont(font, 8)
         c.setFillColor(colors.HexColor(spec.colour("muted")))
-        c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
+        fonts.draw_string(c, trim[0] - spec.margin, top - 14, game_title, 8, font, "right")
 
 
 def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
@@ -463,9 +459,8 @@ def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
     page number at the right."""
     left = page.fit_line(left, 7, trim[0] - 2 * spec.margin - 24)
     c.saveState()
-    c.setFont(font, 7)
     c.setFillColor(colors.HexColor(spec.colour("muted")))
     y = FOOT_MM * mm
-    c.drawString(spec.margin, y, left)
-    c.drawRightString(trim[0] - spec.margin, y, str(number))
+    fonts.draw_string(c, spec.margin, y, left, 7, font)
+    fonts.draw_string(c, trim[0] - spec.margin, y, str(number), 7, font, "right")
     c.restoreState()

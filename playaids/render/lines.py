@@ -24,12 +24,9 @@ def wrap(s: str, avail: float, size: float) -> list[str]:
 
 
 def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:
-    """`s` at baseline y, IPAex Gothic with the declared symbol font for the signs it lacks."""
+    """`s` at baseline y, run by run in its faces (fonts.runs)."""
     c.setFillColor(colors.HexColor(fill))
-    for font, run in fonts.runs(s):
-        c.setFont(fonts.register(font), size)
-        c.drawString(x, y, run)
-        x += fonts.width(run, font, size)
+    fonts.draw_string(c, x, y, s, size)
 
 
 class Lines(Flowable):

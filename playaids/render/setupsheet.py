@@ -252,14 +252,13 @@ class _FoldLine(Spacer):
     def draw(self):
         c = self.canv
         c.saveState()
-        tw = c.stringWidth(self.label, self.font, 7)
+        tw = fonts.width(self.label, self.font, 7)
         c.setDash(4, 3)
         c.setLineWidth(0.6)
         c.line(0, 7, 8, 7)                      # the line leaves a gap for its word: no stroke through text
         c.line(14 + tw, 7, self.width, 7)
         c.setDash()
-        c.setFont(self.font, 7)
-        c.drawString(11, 4.5, self.label)
+        fonts.draw_string(c, 11, 4.5, self.label, 7, self.font)
         c.restoreState()
 
 
@@ -301,8 +300,8 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
 
     def page(canvas, doc):
         page_.print_marks(canvas, spec, spec.size)
-        canvas.setFont(fonts.register(), 7)
-        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}")
+        fonts.draw_string(canvas, o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}",
+                          7, fonts.register(), "right")
 
     with fixed_epoch():
         doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)

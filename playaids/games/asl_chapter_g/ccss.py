@@ -44,10 +44,7 @@ def _text(c, x, y, s, size, colour=colors.black, anchor="left"):
     w = fonts.width(s, fonts.GOTHIC, size)
     x0 = x - (w / 2 if anchor == "centre" else w if anchor == "right" else 0)
     c.setFillColor(colour)
-    for f, run in fonts.runs(s):
-        c.setFont(fonts.register(f), size)
-        c.drawString(x0, y, run)
-        x0 += fonts.width(run, f, size)
+    fonts.draw_string(c, x0, y, s, size)
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:
@@ -236,7 +233,8 @@ def _cave_labels(c, b: Board, board: str, caves, size: float, red=RED, boundarie
         for k, row in enumerate(rows):
             x = box[0] + 1
             for text, colour in row:
-                _text(c, x, box[1] + hgt - lead * (k + 1) + size * 0.22, text, size, colour)
+                # the baseline over the descent of the Latin face (DejaVu: 0.24 em), the glyphs inside the halo
+                _text(c, x, box[1] + hgt - lead * (k + 1) + size * 0.3, text, size, colour)
                 x += fonts.width(text, fonts.GOTHIC, size) + gap
 
 
