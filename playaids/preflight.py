@@ -27,7 +27,9 @@ CONTINUED = re.compile(r"\s*(?:/\s*)?(?:（続き）|\(continued\))\s*")
 COLUMN_TOL = 3.0   # two lines starting this close (pt) stand in one column
 # fill (issue 22): every page of a document but its last uses at least FILL of the area its
 # pages use (the frame), measured on a grid of CELL_MM squares, a square used when text or a
-# drawing comes within REACH_PT of it; a page of FEW_LINES lines or fewer is a page of a few lines
+# drawing comes within REACH_PT of it (a drawn box: all of it, a box being space in use); a page
+# of FEW_LINES lines or fewer is a page of a few lines. A document in sections (PDF page labels:
+# a slip handed to one player) is checked section by section
 FILL = 0.6
 CELL_MM = 4.0
 REACH_PT = 3.0
@@ -155,8 +157,11 @@ def coverage(page, lines) -> Coverage:
     x0, top, x1, bottom = _trim(page)
     cell = CELL_MM * MM
     used = set()
-    objs = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["text"].strip()]
-    objs += [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in (*page.rects, *page.lines, *page.curves, *page.images)]
+    area = (x1 - x0) * (bottom - top)
+    objs = _text_blocks(page)
+    objs += [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in (*page.lines, *page.curves, *page.images)]
+    boxes = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.rects]
+    objs += [b for b in boxes if (b[2] - b[0]) * (b[3] - b[1]) < area / 2]   # not a frame round the page
     for a, t, b, u in objs:
         if b < x0 or a > x1 or u < top or t > bottom:   # outside the trim: crop marks
             continue
@@ -168,12 +173,69 @@ def coverage(page, lines) -> Coverage:
     return Coverage((round(x1 - x0), round(bottom - top)), frozenset(used), len({round(ln.top) for ln in lines}))
 
 
-def fill_findings(covers: list[Coverage], name: str) -> list[Finding]:
-    """Pages under the fill threshold and pages of a few lines, in a document of several pages.
-    A page's frame is the area its document's pages of the same size use together (the first
-    to the last square used anywhere), so a document's own margins are not counted empty."""
-    if len(covers) < 2:
-        return []
+def sections(pdf) -> list[int]:
+    """The first page (0-based) of each page-label range of an open pdfplumber PDF: a document
+    in sections says so with its page labels (PDF 32000 12.4.2)."""
+    from pdfminer.pdftypes import resolve1
+
+    starts: set[int] = set()
+
+    def walk(node, depth: int) -> None:
+        node = resolve1(node)
+        if not isinstance(node, dict) or depth > 8 or len(starts) > 1000:
+            return
+        nums = resolve1(node.get("Nums")) or []
+        starts.update(k for k in (resolve1(x) for x in list(nums)[0:2000:2]) if isinstance(k, int) and k >= 0)
+        for kid in (resolve1(node.get("Kids")) or [])[:100]:
+            walk(kid, depth + 1)
+
+    walk(pdf.doc.catalog.get("PageLabels"), 0)
+    return sorted(starts | {0})
+
+
+def _text_blocks(page) -> list[tuple]:
+    """The text of a page as the eye takes it in: each line as wide as the paragraph or list it
+    is a line of (its lines starting within a paragraph indent of each other, one under the
+    other), so a ragged right edge or a short last line is not counted empty."""
+    segs = []
+    for row in kinsoku.rows(page):
+        seg = [row[0]]
+        for a, b in zip(row, row[1:]):
+            if b["x0"] - a["x1"] > 1.2 * max(a["size"], b["size"]):
+                segs.append(seg)
+                seg = []
+            seg.append(b)
+        segs.append(seg)
+    boxes = [[min(c["x0"] for c in s), min(c["top"] for c in s), max(c["x1"] for c in s),
+              max(c["bottom"] for c in s), max(c["size"] for c in s)] for s in segs]
+    boxes.sort(key=lambda b: (b[1], b[0]))
+    blocks: list[list] = []
+    for b in boxes:   # a line joins the block above it that starts near it and ends just over it
+        for blk in reversed(blocks):
+            last = blk[-1]
+            if abs(b[0] - blk[0][0]) <= 2.5 * b[4] and 0 <= b[1] - last[3] <= 0.8 * b[4] and b[0] < last[2]:
+                blk.append(b)
+                break
+        else:
+            blocks.append([b])
+    out = []
+    for blk in blocks:
+        right = max(b[2] for b in blk)
+        out += [(b[0], b[1], right if len(blk) > 1 else b[2], b[3]) for b in blk]
+    return out
+
+
+def fill_findings(covers: list[Coverage], name: str, starts=(0,)) -> list[Finding]:
+    """Pages under the fill threshold and pages of a few lines, in each section (from each of
+    `starts`, 0-based) of several pages. A page's frame is the area its document's pages of
+    the same size use together (the first to the last square used anywhere), so a document's
+    own margins are not counted empty."""
+    bounds = sorted(set(starts) | {0}) + [len(covers)]
+    return [f for a, b in zip(bounds, bounds[1:]) if b - a >= 2
+            for f in _fill(covers, name, a, b)]
+
+
+def _fill(covers: list[Coverage], name: str, first: int, end: int) -> list[Finding]:
     frames: dict = {}
     for c in covers:
         if c.cells:
@@ -181,12 +243,12 @@ def fill_findings(covers: list[Coverage], name: str) -> list[Finding]:
             frames[c.size] = (min(i0, min(i for i, _ in c.cells)), min(j0, min(j for _, j in c.cells)),
                               max(i1, max(i for i, _ in c.cells)), max(j1, max(j for _, j in c.cells)))
     out = []
-    for k, c in enumerate(covers, 1):
+    for k, c in enumerate(covers[first:end], first + 1):
         if not c.cells:
             continue   # a blank page is its own finding
         i0, j0, i1, j1 = frames[c.size]
         used = sum(1 for i, j in c.cells if i0 <= i <= i1 and j0 <= j <= j1) / ((i1 - i0 + 1) * (j1 - j0 + 1))
-        last = k == len(covers)
+        last = k == end
         if c.lines <= FEW_LINES and used < FILL:   # a drawing with a few words (a form) is no such page
             out.append(Finding(name, k, f"the {'last ' * last}page holds only a few lines ({c.lines}): "
                                         f"they belong on another page"))
@@ -326,7 +388,7 @@ def check(path, lang: str | None = None) -> list[Finding]:
                 out += check_page(page, k, str(path), lang, lines[-1], makers)
                 covers.append(coverage(page, lines[-1]))
             out += continued_before_start(lines, str(path))
-            out += fill_findings(covers, str(path))
+            out += fill_findings(covers, str(path), sections(pdf))
             return sorted(out, key=lambda f: f.page)
     except PlayaidsError:
         raise

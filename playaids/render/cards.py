@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -68,12 +69,38 @@ def _min_width(s: str, font: str, size: float, cjk: bool) -> float:
     return max((fonts.width(t, font, size) for t in kinsoku.pieces(s)), default=0.0) + 2 * PAD + 1
 
 
-def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
-    rows = [[_lang_text(grid.corner, lang)] + [_lang_text(c, lang) for c in grid.columns]]
-    for r in grid.rows:
+def _grid_texts(grid: Grid) -> list[list[Text | None]]:
+    """The grid's texts as drawn: the header row (corner, columns), then each row (label, cells
+    one per column, None under a merged cell's span)."""
+    return [[grid.corner] + list(grid.columns)] + [[r.label] + grid.expanded(r) for r in grid.rows]
+
+
+def _grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str | None]]:
+    """The grid's cell strings; `joined` (bilingual): a short pair on one line (`side_by_side`)."""
+    rows = [[_lang_text(t, lang) for t in _grid_texts(grid)[0]]]
+    for r, texts in zip(grid.rows, _grid_texts(grid)[1:]):
         rows.append([_lang_text(r.label, lang)] +
-                    [None if c is None else workshop.for_players(c.get(lang)) for c in grid.expanded(r)])
+                    [None if c is None else workshop.for_players(c.get(lang)) for c in texts[1:]])
+    if joined and lang == "both":
+        rows = [[side_by_side(t) or s for s, t in zip(row, texts)] for row, texts in zip(rows, _grid_texts(grid))]
     return rows
+
+
+_CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
+PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line
+
+
+def side_by_side(t: Text | None) -> str | None:
+    """A bilingual cell's pair on one line, Japanese then English after a full-width space
+    ("平地　Clear"), where each is one line and the eye sees where one language ends: the
+    Japanese ends in a Japanese character, the English begins with a Latin one. None when the
+    pair must stack. Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
+    if t is None or t.neutral or t.ja == t.en:
+        return None
+    ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
+    if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
+        return None
+    return f"{ja}{PAIR_SPACE}{en}"
 
 
 def _spans(grid: Grid) -> dict[tuple[int, int], int]:
@@ -188,6 +215,7 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
     left_cells = []
     cell_fonts = []   # (col, row, face) of a plain cell set wholly in another face (Latin)
     spans = _spans(grid)
+    texts = _grid_texts(grid)
     for i, row in enumerate(strings):
         cells = []
         for j, s in enumerate(row):
@@ -195,6 +223,9 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
                 cells.append("")
                 continue
             room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
+            if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \
+                    and s == pair.replace(PAIR_SPACE, "\n", 1) and _natural(pair, font, size) <= room + 0.5:
+                s = pair   # a short pair on one line where the column takes it
             over = _natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:

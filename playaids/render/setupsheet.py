@@ -6,7 +6,7 @@ import io
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -232,7 +232,8 @@ def story(root, setup, scenario, found, spec: PageSpec):
         if len(secret) < 2:
             continue
         whose = sides.get(side, side) if side else None
-        out += [PageBreak(), para(word(f"秘密：{whose}", f"SECRET: {whose}") if whose else word("秘密", "SECRET"), h1),
+        out += [PageBreak(), _Section(f"S{len([x for x in out if isinstance(x, _Section)]) + 1}-"),
+                para(word(f"秘密：{whose}", f"SECRET: {whose}") if whose else word("秘密", "SECRET"), h1),
                 para(word(f"{whose}のプレイヤーだけが見ること。折り目で折って保管する。",
                           f"For the {whose} player only. Fold on the line and keep hidden.") if whose else
                      word("ルールはどちらの秘密か記していない。折り目で折って保管する。",
@@ -240,6 +241,26 @@ def story(root, setup, scenario, found, spec: PageSpec):
                 Spacer(1, 6), _grid(secret, [w * 0.38, w * 0.47, w * 0.15], font, spec), Spacer(1, 10),
                 _FoldLine(w, word("折り目", "fold"), font)]
     return out
+
+
+class _Section(Flowable):
+    """Where a slip begins: its page starts a page-label range of its own (prefix "S1-"...), so
+    a reader, and the preflight, see the slip as a section apart (it is handed to one player;
+    the sheet's public pages are numbered 1, 2, ...)."""
+
+    def __init__(self, prefix: str):
+        super().__init__()
+        self.prefix = prefix
+
+    def wrap(self, aw, ah):
+        return 0, 0
+
+    def draw(self):
+        c = self.canv
+        if not getattr(c, "_labelled", False):   # the public pages: 1, 2, ...
+            c.addPageLabel(0)
+            c._labelled = True
+        c.addPageLabel(c.getPageNumber() - 1, prefix=self.prefix)
 
 
 class _FoldLine(Spacer):
