@@ -1,7 +1,8 @@
 """Text-heavy documents (turn records, rule summaries, glossaries): Jinja2 templates rendered
 to PDF by WeasyPrint.
 
-- Fonts are named in the CSS: IPAex Gothic first, Noto Sans CJK JP second. Before rendering,
+- Fonts are named in the CSS: the Latin face for Latin characters (an @font-face limited to
+  them, fonts.font_face_css), IPAex Gothic, then Noto Sans CJK JP. Before rendering,
   every character must have a glyph in one of them; after rendering, every font WeasyPrint
   used must be one of them and no .notdef glyph may have been drawn. Anything else is a
   FontMissing error, never tofu or a silent fallback font.
@@ -20,7 +21,10 @@ from playaids.errors import FontMissing
 from playaids.render.page import CROP_MARK_PT, PageSpec, crop_gap, crop_mark_lines, fixed_epoch, mm, offset
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
-FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
+# the Latin face, declared by an @font-face (fonts.font_face_css) and known to Pango by its own
+# family name too
+LATIN_FAMILIES = (fonts.LATIN_CSS_FAMILY, "DejaVu Sans")
+FONT_STACK = ", ".join(f'"{f}"' for f in (fonts.LATIN_CSS_FAMILY, *FAMILIES))
 TEMPLATES = resources.TEMPLATES
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
@@ -49,7 +53,7 @@ def render_template(name: str, **context) -> str:
     from markupsafe import Markup
 
     return environment().get_template(name).render(
-        font_stack=Markup(FONT_STACK), version=__version__, **context)
+        font_stack=Markup(FONT_STACK), font_face=Markup(fonts.font_face_css()), version=__version__, **context)
 
 
 def page_css(spec: PageSpec, landscape: bool = False) -> str:
@@ -105,9 +109,10 @@ def _noto_cmap() -> frozenset:
 def check_text(strings, where: str) -> None:
     """FontMissing when a character has no glyph in the named fonts."""
     gothic = fonts._cmap(fonts.GOTHIC)
+    latin = fonts._cmap(fonts.LATIN)
     for s in strings:
         for ch in s:
-            if ch in gothic or ch in " \n\t\u00a0":
+            if ch in gothic or ch in " \n\t\u00a0" or (fonts.is_latin(ch) and ch in latin):
                 continue
             if ch not in _noto_cmap():
                 raise FontMissing(f"{where}: character {ch!r} (U+{ord(ch):04X}) has no glyph in "
@@ -176,7 +181,7 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
     for m in handler.messages:
         if ".notdef" in m:
             raise FontMissing(f"{where}: {m}")
-    stray = sorted(f for f in used if f not in FAMILIES)
+    stray = sorted(f for f in used if f not in FAMILIES + LATIN_FAMILIES)
     if stray:
         raise FontMissing(f"{where}: text fell back to font(s) {', '.join(stray)}; "
                           f"only {' and '.join(FAMILIES)} are allowed")

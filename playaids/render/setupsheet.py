@@ -340,15 +340,14 @@ class _CutLine(Flowable):
         c = self.canv
         c.saveState()
         y = self.height / 2
-        tw = c.stringWidth(self.label, self.font, 8)
+        tw = fonts.width(self.label, self.font, 8)
         mid = self.width / 2
         c.setDash(5, 3)
         c.setLineWidth(0.8)
         c.line(0, y, mid - tw / 2 - 6, y)       # the line leaves a gap for its word: no stroke through text
         c.line(mid + tw / 2 + 6, y, self.width, y)
         c.setDash()
-        c.setFont(self.font, 8)
-        c.drawCentredString(mid, y - 2.8, self.label)
+        fonts.draw_string(c, mid - tw / 2, y - 2.8, self.label, 8, self.font)
         c.restoreState()
 
 
@@ -367,8 +366,8 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
 
     def page(canvas, doc):
         page_.print_marks(canvas, spec, spec.size)
-        canvas.setFont(fonts.register(), 7)
-        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}")
+        fonts.draw_string(canvas, o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}",
+                          7, fonts.register(), "right")
 
     with fixed_epoch():
         doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)

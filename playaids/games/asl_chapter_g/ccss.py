@@ -50,10 +50,7 @@ def _text(c, x, y, s, size, colour=colors.black, anchor="left"):
     w = fonts.width(s, fonts.GOTHIC, size)
     x0 = x - (w / 2 if anchor == "centre" else w if anchor == "right" else 0)
     c.setFillColor(colour)
-    for f, run in fonts.runs(s):
-        c.setFont(fonts.register(f), size)
-        c.drawString(x0, y, run)
-        x0 += fonts.width(run, f, size)
+    fonts.draw_string(c, x0, y, s, size)
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:
