@@ -25,6 +25,9 @@ FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
 # family name too
 LATIN_FAMILIES = (fonts.LATIN_CSS_FAMILY, "DejaVu Sans")
 FONT_STACK = ", ".join(f'"{f}"' for f in (fonts.LATIN_CSS_FAMILY, *FAMILIES))
+# an English document's one face when no Japanese font is installed (issue 24): the cards'
+# symbol font, loaded from its file, so an English summary needs no Japanese font
+LATIN = "DejaVu Sans"
 TEMPLATES = resources.TEMPLATES
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
@@ -49,11 +52,23 @@ def css_string(s: str):
     return Markup(f'"{out}"')
 
 
-def render_template(name: str, **context) -> str:
+def latin_only() -> bool:
+    """Whether IPAex Gothic is missing here: an English document is then set in DejaVu Sans."""
+    return bool(fonts.face(fonts.GOTHIC)[1])
+
+
+def render_template(name: str, latin: bool = False, **context) -> str:
+    """The document's HTML; `latin`: set in DejaVu Sans alone (an English document on a machine
+    without IPAex Gothic), its file named in an @font-face rule."""
+    from pathlib import Path
+
     from markupsafe import Markup
 
+    face = (f'@font-face {{ font-family: "{LATIN}"; src: url("{Path(fonts.font_file(fonts.SYMBOLS)).as_uri()}"); }}'
+            if latin else "")
     return environment().get_template(name).render(
-        font_stack=Markup(FONT_STACK), font_face=Markup(fonts.font_face_css()), version=__version__, **context)
+        font_stack=Markup(f'"{LATIN}"' if latin else FONT_STACK),
+        font_face=Markup(face if latin else fonts.font_face_css()), version=__version__, **context)
 
 
 def page_css(spec: PageSpec, landscape: bool = False) -> str:
@@ -106,8 +121,16 @@ def _noto_cmap() -> frozenset:
     return frozenset(chr(c) for c in font.getBestCmap())
 
 
-def check_text(strings, where: str) -> None:
-    """FontMissing when a character has no glyph in the named fonts."""
+def check_text(strings, where: str, latin: bool = False) -> None:
+    """FontMissing when a character has no glyph in the named fonts (`latin`: in DejaVu Sans,
+    a Japanese character then saying to install IPAex Gothic)."""
+    if latin:
+        latin_cmap = fonts._cmap(fonts.SYMBOLS)
+        for s in strings:
+            for ch in s:
+                if ch not in latin_cmap and ch not in " \n\t\u00a0":
+                    raise FontMissing(f"{where}: {fonts.face(fonts.GOTHIC)[1]} (to print {ch!r})")
+        return
     gothic = fonts._cmap(fonts.GOTHIC)
     latin = fonts._cmap(fonts.LATIN)
     for s in strings:
@@ -143,12 +166,14 @@ def page_count(html: str) -> int:
         return len(HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config()).pages)
 
 
-def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False) -> bytes:
+def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False, latin: bool = False) -> bytes:
     """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
     `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
     bleed area or 10 pt, whichever is less: a printer would see two bleeds); `crop_marks`: the
-    same marks as theirs."""
-    fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
+    same marks as theirs; `latin`: the HTML of render_template(latin=True), DejaVu Sans its one font."""
+    allowed = (LATIN,) if latin else FAMILIES + LATIN_FAMILIES
+    if not latin:
+        fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
     from weasyprint import HTML
 
     used: set[str] = set()
@@ -181,8 +206,8 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
     for m in handler.messages:
         if ".notdef" in m:
             raise FontMissing(f"{where}: {m}")
-    stray = sorted(f for f in used if f not in FAMILIES + LATIN_FAMILIES)
+    stray = sorted(f for f in used if f not in allowed)
     if stray:
         raise FontMissing(f"{where}: text fell back to font(s) {', '.join(stray)}; "
-                          f"only {' and '.join(FAMILIES)} are allowed")
+                          f"only {' and '.join(allowed)} are allowed")
     return data

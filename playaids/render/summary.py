@@ -69,7 +69,7 @@ def heading(title: str, lang: str) -> str:
     return title[:1].upper() + title[1:]
 
 
-def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[str, list[str]]:
+def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False) -> tuple[str, list[str]]:
     langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
     sections = []
     for s in summary.sections:
@@ -98,7 +98,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
     # the key to the mark under the title, on the first page, when a mark is printed at all
     context["marked"] = any(GLOSS_MARK in (c["name"] + c["text"]) for s in sections for r in s["rows"]
                             for c in r["cells"].values())
-    html = document.render_template("summary.html.j2", **context)
+    html = document.render_template("summary.html.j2", latin=latin, **context)
     strings = [footer, src, context["translation_note"], *game_title.values(), *title.values()]
     strings += [v for lang in langs for v in words[lang].values()]
     for s in sections:
@@ -112,7 +112,10 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec) -> tuple[s
 
 
 def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
-    html, strings = summary_html(summary, game, spec)
+    """The summary's PDF; in English on a machine without IPAex Gothic, set in DejaVu Sans (a
+    summary quoting Japanese then says to install IPAex)."""
+    latin = spec.lang == "en" and document.latin_only()
+    html, strings = summary_html(summary, game, spec, latin)
     where = f"{summary.game}/summary"
-    document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
+    document.check_text(strings, where, latin)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks, latin)
