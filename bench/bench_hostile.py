@@ -153,6 +153,28 @@ def cases_round3(tmp: Path):
     yield "3 preflight, a FIFO named as a PDF", ["preflight", fifo]
     f = hs.write(t / "column.csv", "x\n" * 1_000_000)
     yield "5 check-table, a 1M-row one-column CSV", ["check-table", "okinawa", "fleet-damage", f]
+    import random as _random
+
+    rng = _random.Random(5)
+    words = ["".join(rng.choice("abcdefghijklmnop") for _ in range(8)) for _ in range(16)]
+    strings = (" ".join(words[(i * 7 + k) % 16] for k in range(10)) for i in range(1_800_000))   # 190 MB
+    f = hs.xlsx(t / "strings.xlsx", [[0, 1], [2, 3]], strings=strings)
+    yield f"5 check-table, an xlsx of {f.stat().st_size >> 20} MB with a 190 MB shared-strings part", \
+        ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx_lying_size(t / "lying.xlsx", t / "strings.xlsx")
+    yield "5 check-table, the same whose zip directory says the strings are 1 kB", \
+        ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx(t / "million.xlsx", ([i, i + 1] for i in range(1_000_000)))
+    yield f"5 check-table, a 1M-row xlsx ({f.stat().st_size >> 20} MB)", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx(t / "stale.xlsx", ([i, i + 1] for i in range(1_000_000)), dimension="A1:B2")
+    yield "5 check-table, a 1M-row xlsx whose <dimension> says A1:B2", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx(t / "caps.xlsx", ([j for j in range(60)] for _ in range(19_999)))
+    yield "5 check-table, an xlsx of 20,000 rows x 60 columns (1.2 M cells, over a workbook's cap)", \
+        ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx(t / "cap.xlsx", ([j for j in range(60)] for _ in range(3_333)))
+    yield "5 check-table, an xlsx of 199,980 cells (a workbook's cap)", ["check-table", "okinawa", "fleet-damage", f]
+    f = hs.xlsx(t / "onecell.xlsx", [["x" * (190 << 20)]])
+    yield "5 check-table, an xlsx of one 190 MB inline-string cell", ["check-table", "okinawa", "fleet-damage", f]
     f = hs.write(t / "rows.csv", "a,b\n" * 19_000)
     yield "5 check-table, 19,000 rows as --format html", ["check-table", "okinawa", "fleet-damage", f,
                                                           "--format", "html"]

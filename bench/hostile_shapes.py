@@ -101,3 +101,119 @@ def page_count_claim_pdf(claim: int = 10 ** 9) -> bytes:
     return pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
                 b"<< /Type /Pages /Kids [3 0 R] /Count %d >>" % claim,
                 b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"])
+
+
+# --- workbooks: written as raw zip parts (openpyxl would take minutes for a million rows) ---
+
+_XLSX_PARTS = {
+    "[Content_Types].xml": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/worksheets/sheet1.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+        '<Override PartName="/xl/sharedStrings.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+        '</Types>'),
+    "_rels/.rels": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+        'officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    "xl/workbook.xml": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+        '<sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    "xl/_rels/workbook.xml.rels": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+        'worksheet" Target="worksheets/sheet1.xml"/>'
+        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+        'sharedStrings" Target="sharedStrings.xml"/></Relationships>'),
+}
+_SHEET_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+               '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>')
+_SHEET_TAIL = "</sheetData></worksheet>"
+
+
+def _col(j: int) -> str:
+    s = ""
+    j += 1
+    while j:
+        j, r = divmod(j - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def xlsx(path: Path, rows, strings=(), dimension: str | None = None) -> Path:
+    """A workbook of one sheet whose rows are the lists of `rows` (an iterable: numbers are
+    numbers, str cells inline strings), the shared strings `strings` (an iterable of str,
+    streamed into the part), the sheet's <dimension> claiming `dimension` if given."""
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for name, text in _XLSX_PARTS.items():
+            z.writestr(name, text)
+        with z.open("xl/sharedStrings.xml", "w") as f:
+            f.write(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+                    b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
+            for s in strings:
+                f.write(b"<si><t>" + escape(s).encode() + b"</t></si>")
+            f.write(b"</sst>")
+        with z.open("xl/worksheets/sheet1.xml", "w") as f:
+            head = _SHEET_HEAD
+            if dimension:
+                head = head.replace("<sheetData>", f'<dimension ref="{dimension}"/><sheetData>')
+            f.write(head.encode())
+            buf = []
+            for i, row in enumerate(rows, 1):
+                cells = "".join(f'<c r="{_col(j)}{i}"><v>{v}</v></c>' if not isinstance(v, str) else
+                                f'<c r="{_col(j)}{i}" t="inlineStr"><is><t>{escape(v)}</t></is></c>'
+                                for j, v in enumerate(row))
+                buf.append(f'<row r="{i}">{cells}</row>')
+                if len(buf) >= 5000:
+                    f.write("".join(buf).encode())
+                    buf = []
+            f.write("".join(buf).encode() + _SHEET_TAIL.encode())
+    return path
+
+
+def xlsx_lying_size(path: Path, source: Path, part: str = "xl/sharedStrings.xml", claim: int = 1024) -> Path:
+    """`source` copied with the zip directory (and local header) claiming `part` unpacks to
+    `claim` bytes: a reader must not trust the claim."""
+    import struct
+
+    data = bytearray(source.read_bytes())
+    name = part.encode()
+    for sig, size_at in ((b"PK\x01\x02", 24), (b"PK\x03\x04", 22)):   # central, local header
+        i = data.find(sig)
+        while i >= 0:
+            n, = struct.unpack_from("<H", data, i + (28 if sig == b"PK\x01\x02" else 26))
+            start = i + (46 if sig == b"PK\x01\x02" else 30)
+            if data[start:start + n] == name:
+                field = size_at
+                if struct.unpack_from("<I", data, i + field)[0] != 0xFFFFFFFF:
+                    struct.pack_into("<I", data, i + field, claim)
+            i = data.find(sig, i + 4)
+    path.write_bytes(bytes(data))
+    return path
+
+
+def rewrite_zip(data: bytes, edits: dict) -> bytes:
+    """A copy of zip `data` whose parts named in `edits` are `edits[name](bytes)`."""
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in src.infolist():
+            part = src.read(info.filename)
+            z.writestr(info.filename, edits[info.filename](part) if info.filename in edits else part)
+    return out.getvalue()

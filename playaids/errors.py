@@ -22,10 +22,26 @@ def printable_text(text: str) -> str:
 
 
 class PlayaidsError(Exception):
-    """A user-facing error: bad input, unknown id, missing font."""
+    """A user-facing error: bad input, unknown id, missing font. Library code raises it; the CLI
+    alone prints `report()` and exits with `exit_code`."""
+
+    exit_code = 2
 
     def __str__(self) -> str:  # one line, always, with no control character
         return printable(" ".join(super().__str__().split()))
+
+    def report(self) -> str:
+        """The line the CLI prints."""
+        return f"playaids: {self}"
+
+
+class Verdict(Exception):
+    """A command's outcome after it printed its report: 1 when something is wrong (rules broken,
+    findings, differences), 2 when some input was unreadable. Carries only the exit code."""
+
+    def __init__(self, exit_code: int):
+        super().__init__(exit_code)
+        self.exit_code = exit_code
 
 
 class DataError(PlayaidsError):
@@ -39,6 +55,9 @@ class DataError(PlayaidsError):
             if col is not None:
                 where += f":{col}"
         super().__init__(f"{where}: {message}")
+
+    def report(self) -> str:   # `file:line: message`, as compilers print it
+        return str(self)
 
 
 class UnknownId(PlayaidsError):

@@ -175,17 +175,11 @@ class Line:
 
 
 def page_lines(page, gap: float = 1.2) -> list[Line]:
-    """The visual lines of a pdfplumber page, top to bottom, left to right."""
+    """The visual lines of a pdfplumber page, top to bottom, left to right. Characters are
+    put in lines by their baselines: faces differ in where their boxes' tops are (DejaVu's
+    parenthesis stands higher than IPAex Gothic's kana on one line)."""
     out = []
-    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (c["top"], c["x0"]))
-    rows: list[list] = []
-    for c in chars:  # one row per baseline band
-        if rows and c["top"] - rows[-1][0]["top"] < 0.4 * c["size"]:
-            rows[-1].append(c)
-        else:
-            rows.append([c])
-    for row in rows:
-        row.sort(key=lambda c: c["x0"])
+    for row in rows(page):
         seg = [row[0]]
         for a, b in zip(row, row[1:]):
             if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
@@ -194,6 +188,27 @@ def page_lines(page, gap: float = 1.2) -> list[Line]:
             seg.append(b)
         out.append(_line(seg))
     return out
+
+
+def rows(page) -> list[list]:
+    """The page's drawn characters in rows, one per baseline band, each left to right."""
+    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (_baseline(c), c["x0"]))
+    out: list[list] = []
+    for c in chars:
+        if out and _baseline(c) - _baseline(out[-1][0]) < 0.4 * c["size"]:
+            out[-1].append(c)
+        else:
+            out.append([c])
+    for row in out:
+        row.sort(key=lambda c: c["x0"])
+    return out
+
+
+def _baseline(c) -> float:
+    """A character's baseline, down the page (the text matrix's origin; its box's bottom for
+    an object without one)."""
+    m = c.get("matrix")
+    return -m[5] if m and m[0] > 0 and not m[1] and not m[2] else c["bottom"]
 
 
 def _line(chars) -> Line:

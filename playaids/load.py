@@ -54,7 +54,8 @@ def _describe(err, path=None) -> str:
         kinds = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         words = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
         return f"{where}: {_short(err.instance)} is not of type {err.validator_value!r} (must be {words})"
-    return f"{where}: {err.message}"
+    # jsonschema's message quotes the value whole: a file's text is never echoed past a few words
+    return f"{where}: {err.message if len(err.message) <= 160 else err.message[:157] + '...'}"
 
 
 @functools.lru_cache(maxsize=None)

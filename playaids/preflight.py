@@ -3,7 +3,8 @@ text inside the trim box less a safe margin, no overprinted text, every font emb
 too small to read, one language per aid; and what a reader sees (issue 22): no missing glyph
 (a .notdef box), no line broken against the kinsoku rules (every text: bands, cells, footers),
 no "(continued)" piece before its start in reading order, no text meant for the makers
-(playaids/workshop.py). Each finding is `file:page: what is wrong`."""
+(playaids/workshop.py), no page under the fill threshold but the last, no page of a few lines.
+Each finding is `file:page: what is wrong`."""
 from __future__ import annotations
 
 import re
@@ -24,6 +25,15 @@ _LATIN_SENTENCE = re.compile(r"\b[a-z]{2,}(?:[ ,]+[a-z]{2,}){3,}\b")  # four low
 
 CONTINUED = re.compile(r"\s*(?:/\s*)?(?:（続き）|\(continued\))\s*")
 COLUMN_TOL = 3.0   # two lines starting this close (pt) stand in one column
+# fill (issue 22): every page of a document but its last uses at least FILL of the area its
+# pages use (the frame), measured on a grid of CELL_MM squares, a square used when text or a
+# drawing comes within REACH_PT of it (a drawn box: all of it, a box being space in use); a page
+# of FEW_LINES lines or fewer is a page of a few lines. A document in sections (PDF page labels:
+# a slip handed to one player) is checked section by section
+FILL = 0.6
+CELL_MM = 4.0
+REACH_PT = 3.0
+FEW_LINES = 5
 
 
 @dataclass(frozen=True)
@@ -132,13 +142,120 @@ def _struck(chars, edges):
     return None
 
 
-def _sparse(page) -> bool:
-    """A page holding a line or two: under 3 % of its area inked by text, with no drawing."""
-    chars = [c for c in page.chars if c["text"].strip()]
-    ink = sum((c["x1"] - c["x0"]) * (c["bottom"] - c["top"]) for c in chars)
-    drawn = len(page.rects) + len(page.lines) + len(page.curves) + len(page.images)
-    return bool(chars) and drawn < 4 and ink < 0.03 * page.width * page.height and len(
-        {round(c["top"]) for c in chars}) <= 2
+@dataclass
+class Coverage:
+    """What one page uses: its size, the grid squares something is drawn in or near, its
+    text lines; kept for the fill check once every page has been read."""
+    size: tuple[int, int]
+    cells: frozenset
+    lines: int
+
+
+def coverage(page, lines) -> Coverage:
+    """The squares (CELL_MM) of the page that text or a drawing inside the trim box reaches
+    (each object grown by REACH_PT), and the number of text lines."""
+    x0, top, x1, bottom = _trim(page)
+    cell = CELL_MM * MM
+    used = set()
+    area = (x1 - x0) * (bottom - top)
+    objs = _text_blocks(page)
+    objs += [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in (*page.lines, *page.curves, *page.images)]
+    boxes = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.rects]
+    objs += [b for b in boxes if (b[2] - b[0]) * (b[3] - b[1]) < area / 2]   # not a frame round the page
+    for a, t, b, u in objs:
+        if b < x0 or a > x1 or u < top or t > bottom:   # outside the trim: crop marks
+            continue
+        ca, cb = int((max(a, x0) - REACH_PT - x0) // cell), int((min(b, x1) + REACH_PT - x0) // cell)
+        ct, cu = int((max(t, top) - REACH_PT - top) // cell), int((min(u, bottom) + REACH_PT - top) // cell)
+        if (cb - ca + 1) * (cu - ct + 1) > 40000:   # a drawing the size of the page: a background
+            continue
+        used.update((i, j) for i in range(ca, cb + 1) for j in range(ct, cu + 1))
+    return Coverage((round(x1 - x0), round(bottom - top)), frozenset(used), len({round(ln.top) for ln in lines}))
+
+
+def sections(pdf) -> list[int]:
+    """The first page (0-based) of each page-label range of an open pdfplumber PDF: a document
+    in sections says so with its page labels (PDF 32000 12.4.2)."""
+    from pdfminer.pdftypes import resolve1
+
+    starts: set[int] = set()
+
+    def walk(node, depth: int) -> None:
+        node = resolve1(node)
+        if not isinstance(node, dict) or depth > 8 or len(starts) > 1000:
+            return
+        nums = resolve1(node.get("Nums")) or []
+        starts.update(k for k in (resolve1(x) for x in list(nums)[0:2000:2]) if isinstance(k, int) and k >= 0)
+        for kid in (resolve1(node.get("Kids")) or [])[:100]:
+            walk(kid, depth + 1)
+
+    walk(pdf.doc.catalog.get("PageLabels"), 0)
+    return sorted(starts | {0})
+
+
+def _text_blocks(page) -> list[tuple]:
+    """The text of a page as the eye takes it in: each line as wide as the paragraph or list it
+    is a line of (its lines starting within a paragraph indent of each other, one under the
+    other), so a ragged right edge or a short last line is not counted empty."""
+    segs = []
+    for row in kinsoku.rows(page):
+        seg = [row[0]]
+        for a, b in zip(row, row[1:]):
+            if b["x0"] - a["x1"] > 1.2 * max(a["size"], b["size"]):
+                segs.append(seg)
+                seg = []
+            seg.append(b)
+        segs.append(seg)
+    boxes = [[min(c["x0"] for c in s), min(c["top"] for c in s), max(c["x1"] for c in s),
+              max(c["bottom"] for c in s), max(c["size"] for c in s)] for s in segs]
+    boxes.sort(key=lambda b: (b[1], b[0]))
+    blocks: list[list] = []
+    for b in boxes:   # a line joins the block above it that starts near it and ends just over it
+        for blk in reversed(blocks):
+            last = blk[-1]
+            if abs(b[0] - blk[0][0]) <= 2.5 * b[4] and 0 <= b[1] - last[3] <= 0.8 * b[4] and b[0] < last[2]:
+                blk.append(b)
+                break
+        else:
+            blocks.append([b])
+    out = []
+    for blk in blocks:
+        right = max(b[2] for b in blk)
+        out += [(b[0], b[1], right if len(blk) > 1 else b[2], b[3]) for b in blk]
+    return out
+
+
+def fill_findings(covers: list[Coverage], name: str, starts=(0,)) -> list[Finding]:
+    """Pages under the fill threshold and pages of a few lines, in each section (from each of
+    `starts`, 0-based) of several pages. A page's frame is the area its document's pages of
+    the same size use together (the first to the last square used anywhere), so a document's
+    own margins are not counted empty."""
+    bounds = sorted(set(starts) | {0}) + [len(covers)]
+    return [f for a, b in zip(bounds, bounds[1:]) if b - a >= 2
+            for f in _fill(covers, name, a, b)]
+
+
+def _fill(covers: list[Coverage], name: str, first: int, end: int) -> list[Finding]:
+    frames: dict = {}
+    for c in covers:
+        if c.cells:
+            i0, j0, i1, j1 = frames.get(c.size, (10 ** 6, 10 ** 6, -1, -1))
+            frames[c.size] = (min(i0, min(i for i, _ in c.cells)), min(j0, min(j for _, j in c.cells)),
+                              max(i1, max(i for i, _ in c.cells)), max(j1, max(j for _, j in c.cells)))
+    out = []
+    for k, c in enumerate(covers[first:end], first + 1):
+        if not c.cells:
+            continue   # a blank page is its own finding
+        i0, j0, i1, j1 = frames[c.size]
+        used = sum(1 for i, j in c.cells if i0 <= i <= i1 and j0 <= j <= j1) / ((i1 - i0 + 1) * (j1 - j0 + 1))
+        last = k == end
+        if c.lines <= FEW_LINES and used < FILL:   # a drawing with a few words (a form) is no such page
+            out.append(Finding(name, k, f"the {'last ' * last}page holds only a few lines ({c.lines}): "
+                                        f"they belong on another page"))
+        elif used < FILL and not last:
+            out.append(Finding(name, k, f"the page is {used:.0%} used, under the {FILL:.0%} every page but "
+                                        f"the last uses"))
+    return out
 
 
 def _missing_glyphs(page) -> list[str]:
@@ -265,16 +382,13 @@ def check(path, lang: str | None = None) -> list[Finding]:
                 raise PlayaidsError(f"{path}: the PDF has no page")
             if n > pdfread.MAX_PAGES:
                 raise PlayaidsError(f"{path}: {n} pages, more than the {pdfread.MAX_PAGES} a play aid has")
-            out, lines = [], []
+            out, lines, covers = [], [], []
             for k, page in enumerate(pdfread.pages(pdf), 1):
                 lines.append(kinsoku.page_lines(page))   # the lines are kept, not the page
                 out += check_page(page, k, str(path), lang, lines[-1], makers)
-                if n > 1 and _sparse(page):
-                    # a last page of a line or two belongs on the one before; a page inside the
-                    # document holding so little is a layout break gone wrong
-                    out.append(Finding(str(path), k, "the last page holds only a line or two" if k == n
-                                       else "the page holds only a line or two"))
+                covers.append(coverage(page, lines[-1]))
             out += continued_before_start(lines, str(path))
+            out += fill_findings(covers, str(path), sections(pdf))
             return sorted(out, key=lambda f: f.page)
     except PlayaidsError:
         raise

@@ -207,8 +207,7 @@ class Repository:
         """The game's map.yaml, with a user's map file (--map) adding or replacing places."""
         paths = [self.game_dir(game_id) / "map.yaml"]
         if override:
-            if not Path(override).is_file():
-                raise DataError(override, "map file not found")
+            yamlsafe.require_file(override, "map file")
             paths.append(Path(override))
 
         def make():
@@ -333,7 +332,7 @@ def data_dir(override=None, builtin: bool = True) -> Repository:
         layers += [Path(d) for d in env.split(os.pathsep) if d]
     for d in layers:
         if not d.is_dir():
-            raise DataError(d, "data folder not found")
+            raise DataError(d, "data folder not found" if not d.exists() else "not a folder: give the folder of games")
         if len(layers) > 1 or builtin:   # a folder alone may be empty (build and validate say so)
             if not any((p / "game.yaml").is_file() for p in d.iterdir()):
                 raise DataError(d, "no game folder here (a game is a folder holding game.yaml)")

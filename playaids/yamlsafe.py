@@ -413,6 +413,18 @@ def _regular_file(path: str) -> os.stat_result:
     return st
 
 
+def require_file(path, what: str) -> None:
+    """`path` names a regular file, or a DataError says "WHAT not found" (nothing there, a
+    dangling link) or what is there instead (a folder, a FIFO, /dev/stdout): never "not found"
+    for a pipe."""
+    try:
+        _regular_file(path)
+    except FileNotFoundError:
+        raise DataError(path, f"{what} not found") from None
+    except OSError as e:
+        raise DataError(path, f"cannot read: {e.strerror or e}") from None
+
+
 def _read(path: str) -> tuple[bytes, str]:
     """The bytes of a file (or of standard input for `-`), size-capped, and its name."""
     if path == "-":  # the Unix convention: standard input

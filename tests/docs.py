@@ -67,6 +67,8 @@ def pages(path) -> list[dict]:
     out = []
     with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
+            for c in p.chars:   # one size per run whatever the face (IPAex reads 11.4999 where DejaVu reads 11.5)
+                c["size"] = round(c["size"], 2)
             out.append({"width": p.width, "height": p.height, "rects": list(p.rects),
                         "fonts": {c["fontname"] for c in p.chars},
                         "words": p.extract_words(x_tolerance=1.5, extra_attrs=["size"])})

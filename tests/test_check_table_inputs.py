@@ -116,7 +116,9 @@ def test_xlsx_damaged_or_too_big(cli_in, tmp_path, monkeypatch, fleet):
     r = cli_in("check-table", "okinawa", "fleet-damage", p)
     assert r.returncode == 2 and b"not a readable .xlsx workbook" in r.stderr
     _xlsx(p, [["a", "b"], ["1", "2"]])
-    monkeypatch.setattr(readers, "MAX_XLSX_UNZIPPED", 100)
+    from playaids.checker import xlsx
+
+    monkeypatch.setattr(xlsx, "MAX_UNZIPPED", 100)
     r = cli_in("check-table", "okinawa", "fleet-damage", p)
     assert r.returncode == 2 and b"unpacks to more than" in r.stderr
 

@@ -128,4 +128,4 @@ def test_glyph_missing_is_an_error(data, tmp_path):
     edit(table_file(data), "Rolls above 12", "Rolls \U00013000 above 12")
     r = run_cli("--data", data, "table", "demo-game", "results", "--format", "pdf", "--lang", "en",
                 "-o", tmp_path / "x.pdf")
-    assert_one_line_error(r, "U+13000", "no glyph in IPAexGothic or DejaVuSans")
+    assert_one_line_error(r, "U+13000", "no glyph in IPAexGothic, DejaVuSansCondensed or DejaVuSans")

@@ -92,3 +92,49 @@ def test_an_english_card_needs_no_japanese_font():
     assert r.returncode == 0, r.stderr.decode()[-2000:]
     out = r.stdout.decode()
     assert out.startswith("ja: okinawa/fleet-damage: font IPAexGothic not found: install it"), out
+
+
+WITHOUT_JAPANESE_DOCUMENT = """
+import sys
+from playaids import fonts
+fonts._CANDIDATES[fonts.GOTHIC] = []
+fonts._FILES[fonts.GOTHIC] = ("no-such-font.ttf",)
+fonts._fc_match = lambda family: None
+from playaids.render import summary, glossary_pdf
+from playaids.render.page import PageSpec
+from playaids.repository import data_dir
+root = data_dir()
+for gid in sys.argv[1:]:
+    game = root.game(gid, with_tables=False)
+    for lang in ("en", "ja"):
+        try:
+            pdf = summary.render(root.summary(gid), game, PageSpec(paper="a4", lang=lang))
+            open(f"summary.{gid}.{lang}.pdf", "wb").write(pdf)
+            print(gid, lang, "summary", len(pdf))
+        except fonts.FontMissing as e:
+            print(gid, lang, "summary:", e)
+    try:
+        glossary_pdf.render(game, PageSpec(paper="a4", lang="en"))
+    except fonts.FontMissing as e:
+        print(gid, "glossary:", e)
+"""
+
+
+def test_an_english_summary_needs_no_japanese_font(tmp_path):
+    """Set in DejaVu Sans, its one font; a summary quoting Japanese (Okinawa's 「幕」), any
+    Japanese one and the glossary (it prints the Japanese terms) say to install IPAex Gothic."""
+    import pdfplumber
+
+    r = subprocess.run([sys.executable, "-c", WITHOUT_JAPANESE_DOCUMENT, "macarthur-bataan", "okinawa"],
+                       capture_output=True, cwd=tmp_path, timeout=300, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert r.returncode == 0, r.stderr.decode()[-2000:]
+    out = r.stdout.decode().splitlines()
+    assert out[0].startswith("macarthur-bataan en summary ")
+    assert out[1].startswith("macarthur-bataan ja summary: font IPAexGothic not found: install it")
+    assert out[2].startswith("macarthur-bataan glossary: font IPAexGothic not found: install it")
+    assert out[3].startswith("okinawa en summary: okinawa/summary: font IPAexGothic not found: install it"), out[3]
+    with pdfplumber.open(tmp_path / "summary.macarthur-bataan.en.pdf") as pdf:
+        faces = {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars}
+        text = pdf.pages[0].extract_text()
+    assert faces == {"DejaVu-Sans"}, faces
+    assert "MacArthur" in text

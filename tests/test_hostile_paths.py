@@ -246,3 +246,63 @@ def test_an_unreadable_scenarios_folder_is_an_error_not_no_scenarios(tmp_path, c
     monkeypatch.setattr(os, "listdir", listdir)
     line = one_line(cli_in("--data", data, "--no-builtin", "data", "validate"))
     assert "scenarios: cannot read this folder: Permission denied" in line
+
+
+# --- special files at every input path argument -----------------------------------------------------
+
+def _inputs(tmp_path):
+    """Every input path argument of every command, `{f}` standing for the file given."""
+    setup = tmp_path / "setup.yaml"
+    setup.write_text("game: okinawa\nscenario: campaign\n", encoding="utf-8")
+    table = tmp_path / "t.csv"
+    table.write_text("a,b\n1,2\n", encoding="utf-8")
+    return [("verify", "{f}"), ("verify", setup, "--map", "{f}"),
+            ("scenario", "okinawa", "campaign", "--seed", 1, "--map", "{f}", "-o", tmp_path / "out.yaml"),
+            ("scenario", "asl-chapter-g", "caves", "--terrain", "{f}", "--caves", 2, "--seed", 1,
+             "-o", tmp_path / "out.yaml"),
+            ("ccss", "{f}", "-o", tmp_path / "out.pdf"), ("check-table", "okinawa", "fleet-damage", "{f}"),
+            ("check-table", "okinawa", "fleet-damage", table, "--accept", "{f}"), ("preflight", "{f}")]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "folder", "dangling link"])
+def test_every_input_path_says_what_it_names(tmp_path, kind, cli_in):
+    """A FIFO or a device is 'not a regular file' (never 'not found', never opened: no block), a
+    folder is refused, a name leading nowhere is 'not found'."""
+    f = {"fifo": tmp_path / "fifo.yaml", "/dev/zero": "/dev/zero", "folder": tmp_path / "dir.yaml",
+         "dangling link": tmp_path / "gone.yaml"}[kind]
+    if kind == "fifo":
+        os.mkfifo(f)
+    elif kind == "folder":
+        f.mkdir()
+    elif kind == "dangling link":
+        f.symlink_to(tmp_path / "nowhere.yaml")
+    says = {"fifo": "not a regular file", "/dev/zero": "not a regular file", "folder": "directory",
+            "dangling link": "o such file"}[kind]
+    for args in _inputs(tmp_path):
+        line = one_line(cli_in(*[str(f) if a == "{f}" else a for a in args]))
+        assert says in line or (kind == "dangling link" and "not found" in line), (args, line)
+
+
+def test_dev_stdout_as_an_input_is_not_a_regular_file(tmp_path):
+    """Standard output a pipe, as in `playaids verify s.yaml --map /dev/stdout | less`."""
+    setup = tmp_path / "setup.yaml"
+    setup.write_text("game: okinawa\nscenario: campaign\n", encoding="utf-8")
+    for args in (("verify", setup, "--map", "/dev/stdout"), ("check-table", "okinawa", "fleet-damage", "/dev/stdout")):
+        r = subprocess.run([sys.executable, "-m", "playaids", *map(str, args)], capture_output=True, cwd=ROOT, timeout=60)
+        assert "/dev/stdout: not a regular file" in one_line(r), args
+
+
+@pytest.mark.parametrize("option", ["--data", None])
+def test_a_data_folder_that_is_a_fifo_is_not_a_folder(tmp_path, option, cli_in):
+    fifo = tmp_path / "games"
+    os.mkfifo(fifo)
+    r = cli_in("--data", fifo, "list") if option else cli_in("data", "validate", fifo)
+    assert one_line(r) == f"{fifo}: not a folder: give the folder of games"
+
+
+def test_a_malformed_accept_file_is_never_echoed_whole(tmp_path, cli_in):
+    table, accept = tmp_path / "t.csv", tmp_path / "accept.yaml"
+    table.write_text("a,b\n1,2\n", encoding="utf-8")
+    accept.write_text("secret " * 200 + "\n", encoding="utf-8")
+    line = one_line(cli_in("check-table", "okinawa", "fleet-damage", table, "--accept", accept))
+    assert "is not of type 'array'" in line and line.count("secret") <= 6, line

@@ -163,7 +163,7 @@ def test_a_last_page_of_a_line_or_two(tmp_path):
     c.drawString(72, H - 72, "One line left over.")
     c.showPage()
     c.save()
-    assert "the last page holds only a line or two" in whats(path)
+    assert "the last page holds only a few lines (1): they belong on another page" in whats(path)
 
 
 def test_a_page_inside_the_document_with_a_line_or_two(tmp_path):
@@ -178,6 +178,84 @@ def test_a_page_inside_the_document_with_a_line_or_two(tmp_path):
         c.showPage()
     c.save()
     assert [f.page for f in preflight.check(path)] == [2]
+
+
+def _pages(path, lines_per_page, width=60):
+    """A document of pages holding so many lines of text each, from the top."""
+    from reportlab.pdfgen import canvas as rl
+
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    for lines in lines_per_page:
+        c.setFont(fonts.register(), 10)
+        for k in range(lines):
+            c.drawString(60, H - 60 - 14 * k, "x" * width)
+        c.showPage()
+    c.save()
+    return path
+
+
+def test_a_page_under_the_fill_threshold(tmp_path):
+    """Issue 22: every page but the last at least 60 % used (of the area the document's pages use)."""
+    found = preflight.check(_pages(tmp_path / "half.en.a4.pdf", (52, 20, 52, 12)))
+    assert [(f.page, f.what) for f in found] == [
+        (2, "the page is 40% used, under the 60% every page but the last uses")]
+
+
+def test_full_pages_and_a_short_last_page_pass(tmp_path):
+    assert whats(_pages(tmp_path / "full.en.a4.pdf", (52, 40, 12))) == []
+
+
+def test_a_section_of_its_own_may_end_on_a_short_page(tmp_path):
+    """A document in sections (PDF page labels: a slip handed to one player) is checked section by
+    section: the public part's last page and a one-page slip are each a section's last page."""
+    from reportlab.pdfgen import canvas as rl
+
+    def doc(path, labelled):
+        c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+        for k, lines in enumerate((52, 12, 8)):
+            if labelled and k == 2:
+                c.addPageLabel(2, prefix="S1-")
+            c.setFont(fonts.register(), 10)
+            for j in range(lines):
+                c.drawString(60, H - 60 - 14 * j, "x" * 60)
+            c.showPage()
+        if labelled:
+            c.addPageLabel(0)
+        c.save()
+        return path
+    assert [f.page for f in preflight.check(doc(tmp_path / "one.en.a4.pdf", False))] == [2]
+    assert whats(doc(tmp_path / "slips.en.a4.pdf", True)) == []
+
+
+def test_a_ragged_list_is_a_block_of_text(tmp_path):
+    """Short lines of a list under long ones use the list's width, as the eye takes it in."""
+    from reportlab.pdfgen import canvas as rl
+
+    path = tmp_path / "list.en.a4.pdf"
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    for page in range(2):
+        c.setFont(fonts.register(), 10)
+        for j in range(52):
+            c.drawString(60, H - 60 - 14 * j, "x" * (60 if j % 4 == 0 else 12))
+        c.showPage()
+    c.save()
+    assert whats(path) == []
+
+
+def test_a_form_of_few_words_is_no_page_of_a_few_lines(tmp_path):
+    """A page with a few labels over a drawing (a blank form) uses its area."""
+    from reportlab.pdfgen import canvas as rl
+
+    path = tmp_path / "form.en.a4.pdf"
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    for _ in range(2):
+        c.setFont(fonts.register(), 10)
+        c.drawString(60, H - 60, "Cave complex record")
+        for k in range(12):
+            c.rect(60, H - 100 - 55 * k, W - 120, 50)
+        c.showPage()
+    c.save()
+    assert whats(path) == []
 
 
 # issue 22: what the eye sees

@@ -156,16 +156,30 @@ def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
     assert "Boeitai battalion" in lines[at] and "Tank unit" in lines[at + 1] and "HQ (32nd Army)" in lines[at + 2]
 
 
-def test_the_verdict_never_stands_alone_on_a_page(cli_in, tmp_path):
-    """Okinawa scenario 4, seed 1, Japanese, Letter: the verdict goes over with the last place's
-    rows, that place named again at the top of its page when the page turns inside it."""
-    out = _sheet(cli_in, tmp_path, "okinawa", "scenario-4", "ja", "--paper", "letter")
+@pytest.mark.parametrize("game,scen,lang,paper", [("macarthur-bataan", "historical", "ja", "letter"),
+                                                   ("okinawa", "scenario-2", "en", "letter")])
+def test_a_group_cut_by_a_page_turn_names_its_place_again(cli_in, tmp_path, game, scen, lang, paper):
+    """Seed 1: a place's rows go over a page turn (Tuguegarao's, Ie Shima ridge's); the
+    continued table names that place again on its first row; the verdict never stands alone."""
+    out = _sheet(cli_in, tmp_path, game, scen, lang, "--paper", paper)
     assert not [f.line() for f in preflight.check(out)]
-    pages = _pages(out)
-    verdict = next(p for p in pages if "判定" in p)
-    rows = [r for r in verdict.split("判定")[0].splitlines() if r.strip()]
-    assert len(rows) >= 2 and not rows[0].startswith("✓"), verdict[:200]
-    assert not any("hex " in p for p in pages)
+    with pdfplumber.open(out) as pdf:
+        tables = [p.extract_tables() for p in pdf.pages]
+        texts = [p.extract_text() for p in pdf.pages]
+    turns = 0
+    for before, after in zip(tables, tables[1:]):
+        if not (before and after) or len(after[0]) < 2:
+            continue
+        named = [r[0] for r in before[-1] if r[0]]
+        if before[-1][-1][0] == "" and after[0][1][0] != named[-1]:   # a new place may start a page
+            assert after[0][1][0], after[0][1]
+        if after[0][1][0] == named[-1]:
+            turns += 1
+        assert after[0][1][0], after[0][1]   # never a row without its place at a page's top
+    assert turns >= 1
+    verdict = next(i for i, t in enumerate(texts) if ("判定" if lang == "ja" else "Verification") in t)
+    head = texts[verdict].split("判定" if lang == "ja" else "Verification")[0]
+    assert verdict == 0 or len(head.strip().splitlines()) >= 2, head
 
 
 def test_asl_caves_are_on_the_japanese_slip(cli_in, tmp_path):

@@ -209,7 +209,7 @@ def test_rgi_bataan_has_36_turns_with_deck_passes():
 
 def test_fonts_are_the_named_ones_and_embedded():
     names = {f.split("+")[-1] for p in pages(turns_pdf("okinawa", None, "both")) for f in p["fonts"]}
-    assert names <= {"IPAexGothic", "DejaVuSans"} and "IPAexGothic" in names, names
+    assert names <= {"IPAexGothic", "DejaVuSansCondensed", "DejaVuSans"} and "IPAexGothic" in names, names
     pdf = turns_pdf("okinawa", None, "both").read_bytes()
     assert pdf.count(b"/FontFile2") >= 2 and b"/ToUnicode" in pdf  # subsets embedded, text extractable
     assert b"/Type1" not in pdf  # no unembedded base-14 font

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(fonts-dejavu-core fonts-ipaexfont-gothic fonts-ipaexfont-mincho fonts-noto-cjk poppler-utils
+APT_PACKAGES=(fonts-dejavu-core fonts-dejavu-extra fonts-ipaexfont-gothic fonts-ipaexfont-mincho fonts-noto-cjk poppler-utils
               fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

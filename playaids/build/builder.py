@@ -60,9 +60,12 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     if force:
         (out / runner.CACHE).unlink(missing_ok=True)
     written, unchanged_ = runner.run(root, jobs, out, progress=progress)
-    titles = {gid: root.game(gid, with_tables=False).title.get("both").replace("\n", " / ") for gid in ids}
+    titles = {gid: {lg: root.game(gid, with_tables=False).title.get(lg).replace("\n", " ") for lg in ("ja", "en")}
+              for gid in ids}
     lang = "ja" if list(langs) == ["ja"] else "en"
-    index = gallery.write(out, titles, [j.path for j in jobs], {j.path: _aid_title(root, j, lang, every) for j in jobs})
+    files = [gallery.File(j.path, j.kind, j.lang, {lg: _aid_title(root, j, lg, every) for lg in ("ja", "en")},
+                          dict(zip(("ja", "en"), every[j.kind].label))) for j in jobs]
+    index = gallery.write(out, titles, files, lang)
     previews = sorted((out / ".previews").glob("*.png"))
     stamp.record(out, key, [j.path for j in jobs] + previews + [index], ids, len(jobs))
     return stamp.summary(written, unchanged_, len(ids), time.perf_counter() - t0, index)

@@ -69,9 +69,11 @@ def load(path) -> list[Entry]:
         line, col = located.where(e.absolute_path)
         path_ = list(e.absolute_path)
         where = (f"entry {path_[0] + 1}" + "".join(f".{p}" for p in path_[1:])) if path_ else "document"
-        what = ("give why, and at least one of row, column, found" if e.validator in ("anyOf", "required")
-                else e.message)
-        raise DataError(path, f"{where}: {what}", line, col)
+        if e.validator in ("anyOf", "required"):
+            raise DataError(path, f"{where}: give why, and at least one of row, column, found", line, col)
+        from playaids import load as data_load   # its words for a schema error, never the file's text whole
+
+        raise DataError(path, f"{where}: {data_load._describe(e, path_).split(': ', 1)[1]}", line, col)
     out = []
     for i, item in enumerate(doc):
         line, _ = located.where((i,))

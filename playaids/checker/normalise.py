@@ -145,6 +145,11 @@ def text_forms(t: Text, glossary: Glossary | None = None) -> tuple[str, ...]:
             forms.extend(sorted(glossary.translations(s)))
     # a line break may be printed as a break or as " / " (our bilingual exports)
     forms.extend([f.replace("\n", " / ") for f in forms if "\n" in f])
+    # an aid prints a rule's text without the makers' labelled remarks ("(translator's note:
+    # ...)", workshop.for_players): our own cards and chart sets match the source as printed
+    from playaids import workshop
+
+    forms.extend([p for f in forms if (p := workshop.for_players(f)) != f])
     return tuple(forms)
 
 

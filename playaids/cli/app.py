@@ -14,7 +14,7 @@ from playaids import __version__, atomic, games, outputs, repository
 from playaids.build.job import AID_GROUPS
 from playaids.cli import completion, context, finishing
 from playaids.engine import setupfile
-from playaids.errors import DataError, PlayaidsError, printable
+from playaids.errors import DataError, PlayaidsError, Verdict, printable
 from playaids.words import count
 from playaids.cli.pageoptions import lang_option, page_options, spec_values
 from playaids.cli.examples import example
@@ -287,12 +287,12 @@ def verify(ctx, files, map_file, fmt, strict):
             if len(files) == 1:
                 raise
             unreadable.append({"file": f, "error": str(e)})
-            click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
+            click.echo(e.report(), err=True)
     report.close(unreadable)
     if unreadable or report.wrong_input:
-        raise SystemExit(2)
+        raise Verdict(2)
     if report.broken:
-        raise SystemExit(1)
+        raise Verdict(1)
 
 
 def _named_setups(f):
@@ -410,7 +410,7 @@ def data_validate(ctx, folder):
     for e in errors:
         click.echo(str(e), err=True)
     if errors:
-        raise SystemExit(2)
+        raise Verdict(2)
     if not ids:
         raise DataError(folder or ".", "no game folder here (a game is a folder holding game.yaml)")
     click.echo(f"{count(len(ids), 'game')} valid: {', '.join(ids)}")
@@ -443,7 +443,7 @@ def build(ctx, games, out_dir, pages, force, check, only, watch):
             _root(ctx).refresh()   # the files saved since the last build are read again
             try:
                 _build_once(ctx, games, out_dir, pages, first.pop() if first else False, check, only)
-            except SystemExit:   # preflight findings: printed, and the watch goes on
+            except Verdict:   # preflight findings: printed, and the watch goes on
                 pass
             return ""
 
@@ -493,7 +493,7 @@ def _preflight_build(out_dir) -> None:
         click.echo(printable(f.line()))
     click.echo(f"preflight: {count(len(pdfs), 'PDF')}, {count(len(findings), 'finding')}", err=True)
     if findings:
-        raise SystemExit(1)
+        raise Verdict(1)
 
 
 for _command in games.commands():  # each game's own commands (games.base.Game.commands)
@@ -531,8 +531,10 @@ def main(argv=None) -> None:
     try:
         cli(args=argv, prog_name="playaids", standalone_mode=False, obj={})
     except PlayaidsError as e:
-        click.echo(str(e) if isinstance(e, DataError) else f"playaids: {e}", err=True)
-        sys.exit(2)
+        click.echo(e.report(), err=True)
+        sys.exit(e.exit_code)
+    except Verdict as e:
+        sys.exit(e.exit_code)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except _NO_ARGS as e:  # `playaids` alone: the help, as help

@@ -12,7 +12,7 @@ import click
 from playaids import atomic, outputs
 from playaids.cli import completion, context
 from playaids.checker import Glossary, accept, check_file, readers, report
-from playaids.errors import DataError, PlayaidsError
+from playaids.errors import DataError, PlayaidsError, Verdict
 from playaids.cli.examples import example
 
 
@@ -51,7 +51,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
             raise PlayaidsError("give either TABLE FILE or --dir DIR")
         if fmt not in ("text", "json"):
             raise PlayaidsError("--dir reports as text or json")
-        raise SystemExit(_check_dir(root, game, Path(directory), page, index, fmt, out, accepts))
+        raise Verdict(_check_dir(root, game, Path(directory), page, index, fmt, out, accepts))
     if not table_id or not file:
         raise PlayaidsError("give TABLE and FILE (or --dir DIR)")
     if file != readers.STDIN:
@@ -64,7 +64,7 @@ def check_table(ctx, game, table_id, file, directory, page, index, fmt, accept_f
     if not cmp.ok:
         _name_likelier(root, game, table, cmp, glossary)
     atomic.emit(report.FORMATS[fmt](cmp), out)
-    raise SystemExit(0 if cmp.ok else 1)
+    raise Verdict(0 if cmp.ok else 1)
 
 
 def _name_likelier(root, game: str, table, cmp, glossary) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from playaids.errors import printable
+from playaids.errors import Verdict, printable
 from playaids.cli.examples import example
 
 
@@ -28,6 +28,6 @@ def preflight(files, lang):
             click.echo(printable(x.line()))
         found += len(findings)
     if unreadable:
-        raise SystemExit(2)
+        raise Verdict(2)
     if found:
-        raise SystemExit(1)
+        raise Verdict(1)

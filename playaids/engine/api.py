@@ -7,7 +7,7 @@ from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import setupfile
 from playaids.engine import verify as ver
-from playaids.errors import DataError
+from playaids.errors import DataError, UnknownId
 
 
 def generate(root, game_id: str, scenario_id: str, seed: int, map_file=None, options=None):
@@ -23,7 +23,7 @@ def verify_setup(root, setup, map_file=None):
         scenario = root.scenario(setup.game, setup.scenario)
     except DataError:
         raise
-    except Exception as e:  # UnknownId: say which file asked for it, at the line of the unknown id
+    except UnknownId as e:  # say which file asked for it, at the line of the unknown id
 
         key = "scenario" if setup.game in root.game_ids() else "game"
         line = setup.located.where((key,))[0] if setup.located else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from xml.sax.saxutils import escape
+import re
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -33,12 +33,24 @@ def _lang_text(t: Text | None, lang: str) -> str:
 
 
 def _para(s: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph whose characters missing from the main font use the symbol font."""
+    """A paragraph run by run in its faces (fonts.runs): Latin text in the Latin face, the rest
+    in the style's; a paragraph in one face is set in it without markup."""
+    one = fonts.only_font(s, style.fontName)
+    if one and one != style.fontName:
+        style = _restyled(style, one)
     return Paragraph(fonts.markup(s, style.fontName).replace("\n", "<br/>"), style)
 
 
-def _styles(font: str, size: float, lang: str):
-    base = dict(fontName=font, fontSize=size, leading=size * 1.25)  # lines broken by kinsoku.wrap
+def _restyled(style: ParagraphStyle, font: str) -> ParagraphStyle:
+    """The style set in `font`, made once per style."""
+    faces = style.__dict__.setdefault("_faces", {})
+    if font not in faces:
+        faces[font] = ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
+    return faces[font]
+
+
+def _styles(font: str, size: float, lang: str, leading: float = 1.25):
+    base = dict(fontName=font, fontSize=size, leading=size * leading)  # lines broken by kinsoku.wrap
     return {
         "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
         "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
@@ -57,12 +69,38 @@ def _min_width(s: str, font: str, size: float, cjk: bool) -> float:
     return max((fonts.width(t, font, size) for t in kinsoku.pieces(s)), default=0.0) + 2 * PAD + 1
 
 
-def _grid_strings(grid: Grid, lang: str) -> list[list[str | None]]:
-    rows = [[_lang_text(grid.corner, lang)] + [_lang_text(c, lang) for c in grid.columns]]
-    for r in grid.rows:
+def _grid_texts(grid: Grid) -> list[list[Text | None]]:
+    """The grid's texts as drawn: the header row (corner, columns), then each row (label, cells
+    one per column, None under a merged cell's span)."""
+    return [[grid.corner] + list(grid.columns)] + [[r.label] + grid.expanded(r) for r in grid.rows]
+
+
+def _grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str | None]]:
+    """The grid's cell strings; `joined` (bilingual): a short pair on one line (`side_by_side`)."""
+    rows = [[_lang_text(t, lang) for t in _grid_texts(grid)[0]]]
+    for r, texts in zip(grid.rows, _grid_texts(grid)[1:]):
         rows.append([_lang_text(r.label, lang)] +
-                    [None if c is None else workshop.for_players(c.get(lang)) for c in grid.expanded(r)])
+                    [None if c is None else workshop.for_players(c.get(lang)) for c in texts[1:]])
+    if joined and lang == "both":
+        rows = [[side_by_side(t) or s for s, t in zip(row, texts)] for row, texts in zip(rows, _grid_texts(grid))]
     return rows
+
+
+_CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
+PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line
+
+
+def side_by_side(t: Text | None) -> str | None:
+    """A bilingual cell's pair on one line, Japanese then English after a full-width space
+    ("平地　Clear"), where each is one line and the eye sees where one language ends: the
+    Japanese ends in a Japanese character, the English begins with a Latin one. None when the
+    pair must stack. Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
+    if t is None or t.neutral or t.ja == t.en:
+        return None
+    ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
+    if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
+        return None
+    return f"{ja}{PAIR_SPACE}{en}"
 
 
 def _spans(grid: Grid) -> dict[tuple[int, int], int]:
@@ -168,14 +206,16 @@ def _noted(grid: Grid) -> set[tuple[int, int]]:
 
 
 def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset(),
-                   row_groups: int = 1):
+                   row_groups: int = 1, leading: float = 1.25):
     """The grid as a ReportLab table; the columns in `left` read left-aligned below the header
     (row labels and text columns on a chart sheet); rows in groups of `row_groups` (a sunk and
     a damaged line per fleet) ruled heavier between groups."""
-    st = _styles(font, size, spec.lang)
+    st = _styles(font, size, spec.lang, leading)   # a cell of two faces is a paragraph: the same leading
     data = []
     left_cells = []
+    cell_fonts = []   # (col, row, face) of a plain cell set wholly in another face (Latin)
     spans = _spans(grid)
+    texts = _grid_texts(grid)
     for i, row in enumerate(strings):
         cells = []
         for j, s in enumerate(row):
@@ -183,22 +223,29 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
                 cells.append("")
                 continue
             room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
+            if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \
+                    and s == pair.replace(PAIR_SPACE, "\n", 1) and _natural(pair, font, size) <= room + 0.5:
+                s = pair   # a short pair on one line where the column takes it
             over = _natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:
                 s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
             if long:
                 left_cells.append((j, i))
-            if fonts.single_font(s, font):  # plain strings draw far faster than paragraphs
+            one = fonts.only_font(s, font)
+            if one:  # plain strings draw far faster than paragraphs
                 cells.append(s)
+                if one != font:
+                    cell_fonts.append((j, i, one))
             else:
                 cells.append(_para(s, st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])))
         data.append(cells)
     ts = [
         ("FONTNAME", (0, 0), (-1, -1), font),
-        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.25),
+        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * leading),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         *[("ALIGN", c, c, "LEFT") for c in left_cells],
+        *[("FONTNAME", (j, i), (j, i), f) for j, i, f in cell_fonts],
         ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
         ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),
@@ -349,7 +396,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         out += [box, Spacer(1, 6)]
     for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
-            out.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), h2))
+            out.append(_para(spec.word("サイの目修正", "Modifiers"), h2))
         out += [_grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
                                table.row_groups if g is table.grid else 1),
                 Spacer(1, 6)]
@@ -365,11 +412,11 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
-        out.append(KeepTogether([Paragraph(escape(spec.word("記号", "Legend")), h2), *items]))
+        out.append(KeepTogether([_para(spec.word("記号", "Legend"), h2), *items]))
     if player_notes(table):
         notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
         # the heading keeps its first note, the last notes go over a page turn together
-        head, notes = [Paragraph(escape(spec.word("注", "Notes")), h2), *notes[:1]], notes[1:]
+        head, notes = [_para(spec.word("注", "Notes"), h2), *notes[:1]], notes[1:]
         out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])
     return out, pagesize
 

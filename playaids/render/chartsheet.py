@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import io
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape, portrait
@@ -29,7 +28,7 @@ from reportlab.platypus import TableStyle
 from playaids import __version__, fonts, games, kinsoku
 from playaids.model import Game, Table
 from playaids.render import cards, page
-from playaids.render.lines import Lines
+from playaids.render.lines import Lines, Paired
 from playaids.render.page import PageSpec
 
 GUTTER = 9.0           # between the columns of a page
@@ -46,6 +45,8 @@ SHEET_HEAD = 24.0      # the sheet's title on its first page
 SPLIT_ROOM = 0.2       # a block flows on into a room at least this share of the page tall
 CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
 MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
+PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
+SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class _Placed:
     width: float
     table: str
     grid: str | None
+    sheet: str = ""
 
 
 class _Maker:
@@ -109,34 +111,44 @@ class _Maker:
 
     def _fit(self, table, n, column):
         grids = cards.drawn_grids(table)
-        strings = [cards._grid_strings(g, self.lang) for g in grids]
+        stacked = [cards._grid_strings(g, self.lang) for g in grids]
+        # bilingual: short pairs side by side ("平地　Clear") where the grid takes them unwrapped
+        joined = [cards._grid_strings(g, self.lang, joined=True) for g in grids] if self.lang == "both" else None
         spans = [cards._spans(g) for g in grids]
         cjk = self.lang in ("ja", "both")
-        # span by span: unwrapped at a legible size, then wrapped where no column is squeezed
-        # below its comfortable width; then wrapped at any width, the full page last
-        trials = [(span, wrap, size, wrap) for span in range(1, n + 1)
-                  for wrap, sizes in ((False, SIZES), (True, SIZES[:2])) for size in sizes]
-        trials += [(span, True, size, False) for span in range(1, n + 1) for size in SIZES]
-        for span, wrap, size, comfort in trials:
+        # span by span: unwrapped at a legible size (side by side first), then wrapped where no
+        # column is squeezed below its comfortable width; then wrapped at any width, the full page last
+        trials = [(span, False, size, False, j) for span in range(1, n + 1) for size in SIZES
+                  for j in ((True, False) if joined else (False,))]
+        trials += [(span, True, size, True, False) for span in range(1, n + 1) for size in SIZES[:2]]
+        trials.sort(key=lambda t: t[0])
+        trials += [(span, True, size, False, False) for span in range(1, n + 1) for size in SIZES]
+        for span, wrap, size, comfort, side in trials:
+            strings = joined if side else stacked
             width = span * column + (span - 1) * GUTTER
             widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp) for s, sp in zip(strings, spans)]
             if None in widths or (comfort and not all(
                     _comfortable(s, w, self.font, size) for s, w in zip(strings, widths))):
                 continue
-            return span, width, size, [_stretch(s, w, width, self.font, size) for s, w in zip(strings, widths)]
+            return span, width, size, [_stretch(s, w, width, self.font, size) for s, w in zip(strings, widths)], side
         return None
 
     # -- building ---------------------------------------------------------------------------
-    def block(self, table: Table, n: int, column: float, shading_key: bool = True) -> _Block | None:
-        """The table's block; `shading_key`: it carries the sheet's one key of shaded cells."""
+    def block(self, table: Table, n: int, column: float, shading_key: bool = True, notes=None,
+              shared=()) -> _Block | None:
+        """The table's block; `shading_key`: it carries the sheet's one key of shaded cells;
+        `notes`: the notes it prints (default: every player's note), `shared`: the tables whose
+        block prints the rest of its notes (a note printed once a sheet, issue 22)."""
         fit = self.fit(table, n, column)
         if fit is None:
             return None
-        span, width, size, widths = fit
+        span, width, size, widths, side = fit
         spec, lang = self.spec, self.lang
         flows = [self.band(table, width)]
+        paired = lang == "both" and (width - GUTTER) / 2 >= PAIR_HALF
         if table.key:
-            flows.append(self.para(cards.key_text(table, lang)))
+            flows.append(Paired([tuple(cards.key_text(table, x) for x in ("ja", "en"))], TEXT) if paired
+                         else self.para(cards.key_text(table, lang)))
         if table.missing:
             box = RLTable([[self.para(table.missing.get(lang))]], colWidths=[width])
             box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -146,25 +158,68 @@ class _Maker:
             flows.append(box)
         for g, w in zip(cards.drawn_grids(table), widths):
             if g is table.modifiers:
-                flows.append(Paragraph(escape(spec.word("サイの目修正", "Modifiers")), self.sub))
-            strings = cards._grid_strings(g, lang)
+                flows.append(cards._para(spec.word("サイの目修正", "Modifiers"), self.sub))
+            strings = cards._grid_strings(g, lang, joined=side)
             if g is table.grid and table.column_group:
                 flows.append(self.column_group(table.column_group, w, size))
             grid = cards._grid_flowable(g, strings, w, size, self.font, spec, cards.text_columns(strings, self.font, size),
-                                        table.row_groups if g is table.grid else 1)
-            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
-                                      ("LEADING", (0, 0), (-1, -1), size * 1.18)]))
+                                        table.row_groups if g is table.grid else 1, leading=1.18)
+            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0)]))
             grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
             flows.append(grid)
-        if shading_key and table.cell_notes():   # the key of the shading, once a sheet
-            flows.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
-        def rule(r):   # the band cites the table's rule: a note citing the same says nothing more
-            return "" if r == table.rule else cards.rule_suffix(table, spec, r)
-        flows += [self.para(cards.legend_text(e, lang) + rule(e.rule)) for e in table.legend]
-        flows += [self.para(cards.note_text(x, lang) + rule(x.rule), bullet="•") for x in cards.player_notes(table)]
+        notes = cards.player_notes(table) if notes is None else notes
+        if paired:   # parallel columns where they take less height than lines paired one under the other
+            side = self.paired_notes(table, shading_key, notes, shared)
+            stacked = self.stacked_notes(table, shading_key, notes, shared)
+            flows += side if _stack_height(side, width) <= _stack_height(stacked, width) else stacked
+        else:
+            flows += self.stacked_notes(table, shading_key, notes, shared)
         for f in flows:
             f.wrap(width, 1e6)
         return _Block(table, span, width, flows)
+
+    @staticmethod
+    def rule(table: Table, rule: str | None, spec: PageSpec) -> str:
+        """A legend entry's or note's rule; none where it is the table's (the band cites it)."""
+        return "" if rule == table.rule else cards.rule_suffix(table, spec, rule)
+
+    @staticmethod
+    def shared_text(shared, lang: str) -> str:
+        """The line that sends a reader to the notes a table shares with others on its sheet."""
+        ja = "このほかの注は" + "、".join(f"「{t.title.ja.replace(chr(10), ' ')}」" for t in shared) + "の下。"
+        en = "More notes under " + ", ".join(t.title.en.replace("\n", " ") for t in shared) + "."
+        return {"ja": ja, "en": en}.get(lang, f"{ja}\n{en}")
+
+    def stacked_notes(self, table: Table, shading_key: bool, notes, shared) -> list:
+        """The shading key, the legend and the notes, one paragraph each (bilingual: the
+        Japanese, then the English on lines of its own)."""
+        spec, lang = self.spec, self.lang
+        out = []
+        if shading_key and table.cell_notes():   # the key of the shading, once a sheet
+            out.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
+        out += [self.para(cards.legend_text(e, lang) + self.rule(table, e.rule, spec)) for e in table.legend]
+        out += [self.para(cards.note_text(x, lang) + self.rule(table, x.rule, spec), bullet="•") for x in notes]
+        if shared:
+            out.append(self.para(self.shared_text(shared, lang), bullet="•"))
+        return out
+
+    def paired_notes(self, table: Table, shading_key: bool, notes, shared) -> list:
+        """Bilingual notes as parallel columns, Japanese beside English (never run together):
+        the shading key, the legend, the notes, each language with its own rule citations."""
+        sj, se = (dataclasses.replace(self.spec, lang=x) for x in ("ja", "en"))
+        out = []
+        if shading_key and table.cell_notes():
+            out.append(Paired([(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN)], TEXT))
+        if table.legend:
+            out.append(Paired([(cards.legend_text(e, "ja") + self.rule(table, e.rule, sj),
+                                cards.legend_text(e, "en") + self.rule(table, e.rule, se)) for e in table.legend], TEXT))
+        pairs = [(cards.note_text(x, "ja") + self.rule(table, x.rule, sj),
+                  cards.note_text(x, "en") + self.rule(table, x.rule, se)) for x in notes]
+        if shared:
+            pairs.append((self.shared_text(shared, "ja"), self.shared_text(shared, "en")))
+        if pairs:
+            out.append(Paired(pairs, TEXT, bullet="•"))
+        return out
 
     def column_group(self, text, widths: list[float], size: float):
         """The seed's heading over all the result columns, a header band joined to the grid's
@@ -205,6 +260,10 @@ class _Maker:
                                ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
                                ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
         return t
+
+
+def _stack_height(flows, width: float) -> float:
+    return sum(f.wrap(width, 1e6)[1] + _after(f) for f in flows)
 
 
 def _after(f) -> float:
@@ -298,15 +357,17 @@ def _rows(t) -> int:
     return len(t._cellvalues) - (t.repeatRows or 0)
 
 
-def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker) -> list[list[_Placed]]:
+def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker,
+          start: float = 0.0) -> list[list[_Placed]] | None:
     """Pages of placed flowables. In sheet order each block goes where the columns it spans
     are lowest; the gaps that leaves under its span are first filled with later one-column
     blocks that fit them; a block's notes may run on into the next column (its grids stay
-    whole), and a block taller than a page flows on wherever it must."""
+    whole), and a block taller than a page flows on wherever it must. `start`: the sheet
+    begins that far down a page another sheet began (None when nothing fits the room left)."""
     pages: list[list[_Placed]] = []
     pending = list(blocks)
     while pending:
-        first = SHEET_HEAD if not pages else 0.0
+        first = start + SHEET_HEAD if not pages else 0.0
         tops = [first] * n
         placed: list[_Placed] = []
         floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
@@ -351,6 +412,8 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
                     floor[id(rest)] = c + 1
                     continue
             i += 1
+        if not placed and start and not pages:   # nothing fits the room another sheet left
+            return None
         if not placed:   # nothing fits an empty page: the first block flows on regardless
             part, rest = _split(pending[0], height - first, maker, whole_grids=False, min_rows=1)
             put(part or pending[0], 0, first)
@@ -359,9 +422,61 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     return pages
 
 
-def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
-    """The sheet's pages on the orientation and column count needing the fewest pages (a
-    single column only when no table allows more)."""
+@dataclass
+class _Page:
+    """A page of the chart set: its trimmed size and column count, what is placed on it, and
+    the sheets that begin on it (sheet, how far down)."""
+    trim: tuple
+    n: int
+    column: float
+    placed: list
+    heads: list
+    sheets: list = dataclasses.field(default_factory=list)   # the sheets it holds, for the footer
+
+    @property
+    def bottom(self) -> float:
+        return max([p.y + _h(p.flow) for p in self.placed] + [y + SHEET_HEAD for _, y in self.heads])
+
+
+def _sheet_notes(tables: list[Table]) -> dict:
+    """{table id: (the notes it prints, the tables printing the rest)}: a note shared by several
+    tables of a sheet is printed once, under the first (issue 22)."""
+    seen: dict = {}
+    out = {}
+    for t in tables:
+        keep, shared = [], []
+        for note in cards.player_notes(t):
+            key = (note.text.ja, note.text.en)
+            if key in seen:
+                shared.append(seen[key])
+            else:
+                seen[key] = t
+                keep.append(note)
+        out[t.id] = (keep, tuple(dict.fromkeys(shared)))
+    return out
+
+
+def _blocks(tables: list[Table], maker: _Maker, n: int, column: float):
+    keyed = next((t for t in tables if t.cell_notes()), None)
+    notes = _sheet_notes(tables)
+    return [maker.block(t, n, column, t is keyed, *notes[t.id]) for t in tables]
+
+
+def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: _Page | None = None):
+    """The sheet's pages on the orientation and column count needing the fewest new pages (a
+    single column only when no table allows more); it begins under the sheet before it, on
+    that sheet's last page, when that needs no more pages than a page of its own. Returns
+    (pages, whether the first is `last` continued)."""
+    cont = None
+    if last is not None:
+        tall = last.trim[1] - 2 * spec.margin - FOOT
+        blocks = _blocks(tables, maker, last.n, last.column)
+        if None not in blocks:
+            pages = _pack(blocks, last.n, last.column, tall, maker, start=last.bottom + SHEET_GAP)
+            if pages is not None:
+                end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+                cont = ((len(pages) - 1, 0, end / tall), [_Page(last.trim, last.n, last.column, p, [])
+                                                          for p in pages], True)
     best = None
     for counts in (range(2, MAX_COLUMNS + 1), (1,)):
         for orient in (portrait, landscape):
@@ -371,20 +486,23 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
                 column = (wide - (n - 1) * GUTTER) / n
                 if column < MIN_COLUMN and n > 1:
                     break
-                keyed = next((t for t in tables if t.cell_notes()), None)
-                blocks = [maker.block(t, n, column, t is keyed) for t in tables]
+                blocks = _blocks(tables, maker, n, column)
                 if any(b is None for b in blocks):
                     continue
                 pages = _pack(blocks, n, column, tall, maker)
-                last = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
-                score = (len(pages), last / tall, orient is landscape, n)
+                end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+                score = (len(pages), 1, end / tall, orient is landscape, n)
                 if best is None or score < best[0]:
-                    best = (score, trim, pages)
+                    best = (score, [_Page(trim, n, column, p, []) for p in pages], False)
         if best is not None:
-            return best[1], best[2]
-    widest = max(spec.size) - 2 * spec.margin
-    wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
-    raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
+            break
+    if best is None:
+        widest = max(spec.size) - 2 * spec.margin
+        wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
+        raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
+    if cont is not None and cont[0] < best[0]:
+        best = cont
+    return best[1], best[2]
 
 
 def render(game: Game, sheets, tables: dict, spec: PageSpec) -> bytes:
@@ -401,12 +519,27 @@ def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple
 def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
     maker = _Maker(spec)
     font = maker.font
-    laid = []
+    pages: list[_Page] = []
     for sheet in sheets:
         ts = [tables[t] for t in sheet.tables]
         for t in ts:
             cards._check_font(t, game, spec.lang, font)
-        laid.append((sheet, *_layout(ts, maker, spec)))
+        laid, continued = _layout(ts, maker, spec, pages[-1] if pages else None)
+        for p in (x for pg in laid for x in pg.placed):
+            p.sheet = sheet.id
+        if continued:   # the sheet begins under the one before, on its last page
+            last = pages[-1]
+            laid[0].heads.append((sheet, last.bottom + SHEET_GAP))
+            last.placed += laid[0].placed
+            last.heads += laid[0].heads
+            laid = laid[1:]
+        else:
+            laid[0].heads.append((sheet, 0.0))
+        for p in laid:
+            p.sheets = [sheet]
+        if continued:
+            pages[-1].sheets.append(sheet)
+        pages += laid
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
@@ -414,48 +547,54 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
                lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
     boxes: list[Box] = []
     o = page.offset(spec)
-    number = 0
     game_title = cards.composed(game.title, spec.lang)
-    for sheet, trim, pages in laid:
-        for k, placed in enumerate(pages):
-            number += 1
-            c.setPageSize(page.sheet(spec, trim))   # each sheet on its own orientation
-            page.print_marks(c, spec, trim)
-            c.saveState()
-            c.translate(o, o)
-            top = trim[1] - spec.margin
-            if k == 0:
-                _sheet_head(c, font, cards.composed(sheet.title, spec.lang), game_title, spec, trim, top)
-            sheet_h = trim[1] + 2 * o
-            for p in placed:
-                p.flow.wrapOn(c, p.width, 1e6)
-                x, y = spec.margin + p.x, top - p.y - _h(p.flow)
-                p.flow.drawOn(c, x, y)
-                if p.grid:
-                    w = sum(p.flow._colWidths)
-                    boxes.append(Box(sheet.id, p.table, p.grid, number, o + x - 1,
-                                     sheet_h - (o + y + _h(p.flow)) - 1, o + x + w + 1, sheet_h - (o + y) + 1))
-            _foot(c, spec, trim, font, f"{game_title} · {cards.composed(sheet.title, spec.lang)}", number)
-            c.restoreState()
-            c.showPage()
+    for number, pg in enumerate(pages, 1):
+        trim = pg.trim
+        c.setPageSize(page.sheet(spec, trim))   # each sheet on its own orientation
+        page.print_marks(c, spec, trim)
+        c.saveState()
+        c.translate(o, o)
+        top = trim[1] - spec.margin
+        for sheet, y in pg.heads:
+            _sheet_head(c, font, cards.composed(sheet.title, spec.lang), game_title if y == 0 else "",
+                        spec, trim, top - y, rule=y > 0)
+        sheet_h = trim[1] + 2 * o
+        for p in pg.placed:
+            p.flow.wrapOn(c, p.width, 1e6)
+            x, y = spec.margin + p.x, top - p.y - _h(p.flow)
+            p.flow.drawOn(c, x, y)
+            if p.grid:
+                w = sum(p.flow._colWidths)
+                boxes.append(Box(p.sheet, p.table, p.grid, number, o + x - 1,
+                                 sheet_h - (o + y + _h(p.flow)) - 1, o + x + w + 1, sheet_h - (o + y) + 1))
+        names = " · ".join(cards.composed(s.title, spec.lang) for s in pg.sheets)
+        _foot(c, spec, trim, font, f"{game_title} · {names}", number)
+        c.restoreState()
+        c.showPage()
     c.save()
     return buf.getvalue(), boxes
 
 
-def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float) -> None:
+def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float,
+                rule: bool = False) -> None:
     """The sheet's title at the top left, the game's at the right when both fit on the line
-    (the footer names the game on every page); a title too long shrinks to 10 pt."""
+    (the footer names the game on every page); a title too long shrinks to 10 pt. `rule`: a
+    sheet beginning under another on the page, a rule across the page above its title."""
     room = trim[0] - 2 * spec.margin
+    if rule:
+        c.saveState()
+        c.setLineWidth(1.2)
+        c.setStrokeColor(colors.HexColor(spec.colour("band")))
+        c.line(spec.margin, top + SHEET_GAP / 2, trim[0] - spec.margin, top + SHEET_GAP / 2)
+        c.restoreState()
     size = 14.0
     while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
         size -= 0.5
-    c.setFont(font, size)
     c.setFillColor(colors.black)
-    c.drawString(spec.margin, top - 14, title)
-    if fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
-        c.setFont(font, 8)
+    fonts.draw_string(c, spec.margin, top - 14, title, size, font)
+    if game_title and fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
         c.setFillColor(colors.HexColor(spec.colour("muted")))
-        c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
+        fonts.draw_string(c, trim[0] - spec.margin, top - 14, game_title, 8, font, "right")
 
 
 def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
@@ -463,9 +602,8 @@ def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
     page number at the right."""
     left = page.fit_line(left, 7, trim[0] - 2 * spec.margin - 24)
     c.saveState()
-    c.setFont(font, 7)
     c.setFillColor(colors.HexColor(spec.colour("muted")))
     y = FOOT_MM * mm
-    c.drawString(spec.margin, y, left)
-    c.drawRightString(trim[0] - spec.margin, y, str(number))
+    fonts.draw_string(c, spec.margin, y, left, 7, font)
+    fonts.draw_string(c, trim[0] - spec.margin, y, str(number), 7, font, "right")
     c.restoreState()

@@ -1,7 +1,8 @@
 """Text-heavy documents (turn records, rule summaries, glossaries): Jinja2 templates rendered
 to PDF by WeasyPrint.
 
-- Fonts are named in the CSS: IPAex Gothic first, Noto Sans CJK JP second. Before rendering,
+- Fonts are named in the CSS: the Latin face for Latin characters (an @font-face limited to
+  them, fonts.font_face_css), IPAex Gothic, then Noto Sans CJK JP. Before rendering,
   every character must have a glyph in one of them; after rendering, every font WeasyPrint
   used must be one of them and no .notdef glyph may have been drawn. Anything else is a
   FontMissing error, never tofu or a silent fallback font.
@@ -20,7 +21,13 @@ from playaids.errors import FontMissing
 from playaids.render.page import CROP_MARK_PT, PageSpec, crop_gap, crop_mark_lines, fixed_epoch, mm, offset
 
 FAMILIES = ("IPAexGothic", "Noto Sans CJK JP")
-FONT_STACK = ", ".join(f'"{f}"' for f in FAMILIES)
+# the Latin face, declared by an @font-face (fonts.font_face_css) and known to Pango by its own
+# family name too
+LATIN_FAMILIES = (fonts.LATIN_CSS_FAMILY, "DejaVu Sans")
+FONT_STACK = ", ".join(f'"{f}"' for f in (fonts.LATIN_CSS_FAMILY, *FAMILIES))
+# an English document's one face when no Japanese font is installed (issue 24): the cards'
+# symbol font, loaded from its file, so an English summary needs no Japanese font
+LATIN = "DejaVu Sans"
 TEMPLATES = resources.TEMPLATES
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
@@ -45,11 +52,23 @@ def css_string(s: str):
     return Markup(f'"{out}"')
 
 
-def render_template(name: str, **context) -> str:
+def latin_only() -> bool:
+    """Whether IPAex Gothic is missing here: an English document is then set in DejaVu Sans."""
+    return bool(fonts.face(fonts.GOTHIC)[1])
+
+
+def render_template(name: str, latin: bool = False, **context) -> str:
+    """The document's HTML; `latin`: set in DejaVu Sans alone (an English document on a machine
+    without IPAex Gothic), its file named in an @font-face rule."""
+    from pathlib import Path
+
     from markupsafe import Markup
 
+    face = (f'@font-face {{ font-family: "{LATIN}"; src: url("{Path(fonts.font_file(fonts.SYMBOLS)).as_uri()}"); }}'
+            if latin else "")
     return environment().get_template(name).render(
-        font_stack=Markup(FONT_STACK), version=__version__, **context)
+        font_stack=Markup(f'"{LATIN}"' if latin else FONT_STACK),
+        font_face=Markup(face if latin else fonts.font_face_css()), version=__version__, **context)
 
 
 def page_css(spec: PageSpec, landscape: bool = False) -> str:
@@ -102,12 +121,21 @@ def _noto_cmap() -> frozenset:
     return frozenset(chr(c) for c in font.getBestCmap())
 
 
-def check_text(strings, where: str) -> None:
-    """FontMissing when a character has no glyph in the named fonts."""
+def check_text(strings, where: str, latin: bool = False) -> None:
+    """FontMissing when a character has no glyph in the named fonts (`latin`: in DejaVu Sans,
+    a Japanese character then saying to install IPAex Gothic)."""
+    if latin:
+        latin_cmap = fonts._cmap(fonts.SYMBOLS)
+        for s in strings:
+            for ch in s:
+                if ch not in latin_cmap and ch not in " \n\t\u00a0":
+                    raise FontMissing(f"{where}: {fonts.face(fonts.GOTHIC)[1]} (to print {ch!r})")
+        return
     gothic = fonts._cmap(fonts.GOTHIC)
+    latin = fonts._cmap(fonts.LATIN)
     for s in strings:
         for ch in s:
-            if ch in gothic or ch in " \n\t\u00a0":
+            if ch in gothic or ch in " \n\t\u00a0" or (fonts.is_latin(ch) and ch in latin):
                 continue
             if ch not in _noto_cmap():
                 raise FontMissing(f"{where}: character {ch!r} (U+{ord(ch):04X}) has no glyph in "
@@ -138,12 +166,14 @@ def page_count(html: str) -> int:
         return len(HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config()).pages)
 
 
-def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False) -> bytes:
+def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False, latin: bool = False) -> bytes:
     """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
     `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
     bleed area or 10 pt, whichever is less: a printer would see two bleeds); `crop_marks`: the
-    same marks as theirs."""
-    fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
+    same marks as theirs; `latin`: the HTML of render_template(latin=True), DejaVu Sans its one font."""
+    allowed = (LATIN,) if latin else FAMILIES + LATIN_FAMILIES
+    if not latin:
+        fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
     from weasyprint import HTML
 
     used: set[str] = set()
@@ -176,8 +206,8 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
     for m in handler.messages:
         if ".notdef" in m:
             raise FontMissing(f"{where}: {m}")
-    stray = sorted(f for f in used if f not in FAMILIES)
+    stray = sorted(f for f in used if f not in allowed)
     if stray:
         raise FontMissing(f"{where}: text fell back to font(s) {', '.join(stray)}; "
-                          f"only {' and '.join(FAMILIES)} are allowed")
+                          f"only {' and '.join(allowed)} are allowed")
     return data

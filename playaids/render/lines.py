@@ -24,12 +24,9 @@ def wrap(s: str, avail: float, size: float) -> list[str]:
 
 
 def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:
-    """`s` at baseline y, IPAex Gothic with the declared symbol font for the signs it lacks."""
+    """`s` at baseline y, run by run in its faces (fonts.runs)."""
     c.setFillColor(colors.HexColor(fill))
-    for font, run in fonts.runs(s):
-        c.setFont(fonts.register(font), size)
-        c.drawString(x, y, run)
-        x += fonts.width(run, font, size)
+    fonts.draw_string(c, x, y, s, size)
 
 
 class Lines(Flowable):
@@ -79,3 +76,83 @@ class Lines(Flowable):
             c.setLineWidth(0.9)
             y = self.after + 1
             c.line(0, y, self.width, y)
+
+
+class Paired(Flowable):
+    """Bilingual text as parallel columns (issue 22): each pair's Japanese at the left, its
+    English at the right, both from the pair's first line; the pairs one under the other, the
+    flowable split between pairs at a column or page end (a pair taller than the room, between
+    its lines). A pair whose two texts are the same is set once, across both columns. `bullet`
+    hangs before each text in its column's indent."""
+
+    def __init__(self, pairs, size: float, bullet: str = "", gutter: float = 8.0, leading: float = 1.15,
+                 between: float = 0.6, fill: str = "#000000", rows: list | None = None, first: bool = True):
+        super().__init__()
+        self.pairs = list(pairs)
+        self.size, self.bullet, self.gutter, self.leading, self.between = size, bullet, gutter, leading, between
+        self.fill, self.lead = fill, size * leading
+        self.indent = width(bullet, size) + 3 if bullet else 0.0
+        self.rows = rows        # per pair: (left lines, right lines, whole width)
+        self.first = first      # the first pair's first line carries its bullet (not a piece continued)
+
+    def _wrap_rows(self, aw):
+        half = (aw - self.gutter) / 2
+        out = []
+        for ja, en in self.pairs:
+            if ja == en:
+                out.append((wrap(ja, aw - self.indent, self.size) or [""], [], True))
+            else:
+                out.append((wrap(ja, half - self.indent, self.size) or [""],
+                            wrap(en, half - self.indent, self.size) or [""], False))
+        return out
+
+    def _height(self, rows) -> float:
+        return sum(max(len(a), len(b)) for a, b, _ in rows) * self.lead + self.between * max(len(rows) - 1, 0)
+
+    def wrap(self, aw, ah):
+        if self.rows is None:
+            self.rows = self._wrap_rows(aw)
+        self.width = aw
+        self.height = self._height(self.rows)
+        return aw, self.height
+
+    def split(self, aw, ah):
+        self.wrap(aw, ah)
+        used, k = 0.0, 0
+        while k < len(self.rows):
+            h = max(len(self.rows[k][0]), len(self.rows[k][1])) * self.lead + (self.between if k else 0.0)
+            if used + h > ah:
+                break
+            used += h
+            k += 1
+        if k == len(self.rows):
+            return []
+        head, rest = self.rows[:k], self.rows[k:]
+        first_rest = True
+        n = int((ah - used - (self.between if k else 0.0)) // self.lead)
+        if n >= 1:   # the pair at the foot goes on between its lines
+            a, b, whole = rest[0]
+            if n < max(len(a), len(b)):
+                head = head + [(a[:n], b[:n], whole)]
+                rest = [(a[n:], b[n:], whole)] + rest[1:]
+                first_rest = False
+        if not head:
+            return []
+        return [self._piece(head, self.first), self._piece(rest, first_rest)]
+
+    def _piece(self, rows, first):
+        return Paired((), self.size, self.bullet, self.gutter, self.leading, self.between, self.fill,
+                      rows=rows, first=first)
+
+    def draw(self):
+        c = self.canv
+        half = (self.width - self.gutter) / 2
+        y = self.height
+        for k, (left, right, whole) in enumerate(self.rows):
+            for col, lines in ((0.0, left), (half + self.gutter, right)):
+                for j, s in enumerate(lines):
+                    base = y - j * self.lead - self.size * (self.leading - 1) / 2 - self.size * ASCENT
+                    if j == 0 and self.bullet and (k or self.first):
+                        draw_string(c, col, base, self.bullet, self.size, self.fill)
+                    draw_string(c, col + self.indent, base, s, self.size, self.fill)
+            y -= max(len(left), len(right)) * self.lead + self.between

@@ -9,7 +9,6 @@ modifiers with their conditions, the reading of a roll beyond the table, and the
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
@@ -291,10 +290,10 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
 
     for k, (g, s, w) in enumerate(zip(grids, strings, widths)):
         if k == 1:
-            out.append(Paragraph(escape(spec.word("効果の確率（%）", "Chance of each effect (%)")), h2))
-        flow = cards._grid_flowable(g, s, w, size, font, spec, left=frozenset({0}) if k == 1 else frozenset())
-        flow.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad + 0.7),
-                                  ("LEADING", (0, 0), (-1, -1), size * (1.12 if tight else 1.25))]))
+            out.append(cards._para(spec.word("効果の確率（%）", "Chance of each effect (%)"), h2))
+        flow = cards._grid_flowable(g, s, w, size, font, spec, left=frozenset({0}) if k == 1 else frozenset(),
+                                    leading=1.12 if tight else 1.25)
+        flow.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad + 0.7)]))
         _heat(flow, heats[k], spec)
         out += [flow, Spacer(1, 4)]
 

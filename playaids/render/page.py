@@ -176,7 +176,6 @@ def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
     """A 100 mm bar (10 mm ticks) and a 4 in bar (1 in ticks) ending at `right`, baseline y:
     with PrintScaling /None they print at exactly that length, which a ruler checks before
     hexes are measured. Returns the x where they start."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from playaids import fonts
 
@@ -187,9 +186,8 @@ def scale_bars(canvas, right: float, y: float, size: float = 6.5) -> float:
     canvas.setFillColorRGB(0, 0, 0)
     x = right
     for length, tick, label in reversed(SCALE_BARS):
-        x -= stringWidth(label, font, size) + 3
-        canvas.setFont(font, size)
-        canvas.drawString(x, y, label)
+        x -= fonts.width(label, font, size) + 3
+        fonts.draw_string(canvas, x, y, label, size, font)
         x -= length + 2
         canvas.line(x, y + 2, x + length, y + 2)
         n = round(length / tick)
@@ -213,16 +211,17 @@ def footer(spec: "PageSpec", trim: tuple[float, float], font: str, left: str):
     """A platypus page callback: print marks, then `left` and the page number in the footer."""
     from reportlab.lib import colors
 
+    from playaids import fonts
+
     o = offset(spec)
 
     def draw(canvas, doc):
         print_marks(canvas, spec, trim)
         canvas.saveState()
-        canvas.setFont(font, 7)
         canvas.setFillColor(colors.HexColor(spec.colour("muted")))
         y = o + spec.margin * 0.55
-        canvas.drawString(o + spec.margin, y, left)
-        canvas.drawRightString(o + trim[0] - spec.margin, y, str(doc.page))
+        fonts.draw_string(canvas, o + spec.margin, y, left, 7, font)
+        fonts.draw_string(canvas, o + trim[0] - spec.margin, y, str(doc.page), 7, font, "right")
         canvas.restoreState()
     return draw
 

@@ -21,6 +21,42 @@ from playaids.render.setupwords import Words, text  # noqa: F401  (text: the com
 TAIL = 3  # placement rows kept on the page of the verdict
 
 
+class _GroupTable(RLTable):
+    """A table of rows grouped under a label in the first column, printed on the group's first
+    row: when a page turn falls inside a group, the continued part names its group again."""
+
+    labels: list = []
+
+    def split(self, aw, ah):
+        parts = super().split(aw, ah)
+        if len(parts) != 2 or not self.labels:
+            return parts
+        first, rest = parts
+        n, head = len(first._cellvalues), self.repeatRows
+        first.labels = self.labels[:n]
+        rest.labels = self.labels[:head] + self.labels[n:]
+        cell = rest._cellvalues[head][0] if len(rest._cellvalues) > head else None
+        label = self.labels[n] if n < len(self.labels) else None
+        # a cell is held as a tuple of flowables (ReportLab's _ExpandedCellTuple)
+        para = cell[0] if isinstance(cell, (tuple, list)) and len(cell) == 1 else cell
+        if label and isinstance(para, Paragraph) and not para.getPlainText().strip():
+            again = Paragraph(fonts.markup(label), para.style)
+            rest._cellvalues[head][0] = type(cell)((again,)) if isinstance(cell, (tuple, list)) else again
+        return parts
+
+
+def _labels(rows, spans=()) -> list:
+    """Each row's group label: the first column's last text above it (none for a heading)."""
+    out, current = [], None
+    for i, r in enumerate(rows):
+        if i in spans:
+            current = None
+        elif r and r[0]:
+            current = r[0]
+        out.append(None if i in spans else current)
+    return out
+
+
 def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
     """A ruled table; `spans`: row indexes drawn as one shaded cell across (an area's heading)."""
     style = ParagraphStyle("c", fontName=font, fontSize=size, leading=size * 1.25)
@@ -39,11 +75,12 @@ def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
             data.append([cell(r[0], sum(widths))] + [""] * (len(widths) - 1))
         else:
             data.append([cell(c, wd) for c, wd in zip(r, widths)])
-    t = RLTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    t = _GroupTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    t.labels = [None] * header + _labels(rows[header:], {k - header for k in spans})
     t.setStyle(TableStyle(
         [("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
-         ("BOTTOMPADDING", (0, 0), (-1, -1), 3), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5), ("LEFTPADDING", (0, 0), (-1, -1), 4),
          ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
         + [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header")))] * header
         + [s for k in spans for s in (("SPAN", (0, k), (-1, k)),
@@ -257,15 +294,18 @@ def _verdict(say: Words, setup, scenario, found, para) -> list:
     word = say.word
     bad = [v for v in found if v.status == "violation"]
     unchecked = say.rules(v.rule for v in found if v.status == "unchecked" and v.rule)
-    line = word("判定：", "Verification: ") + (
-        word("規則違反なし", "legal, no rule broken") if not bad else
-        say.each(lambda lg: f"規則違反 {len(bad)}件" if lg == "ja" else f"{len(bad)} rule(s) broken"))
-    if unchecked:
-        line += say.each(lambda lg: (f"。未確認 {len(unchecked)}件（地図上の位置や駒の値など、ルールにない情報が必要）："
-                                     + "、".join(unchecked)) if lg == "ja" else
-                         (f"; {len(unchecked)} not checked (they need facts the rules do not give, such as map "
-                          f"positions or counter values): " + ", ".join(unchecked)))
-    out = [para(("✓ " if not bad else "✗ ") + line)]
+
+    def line(lg: str) -> str:
+        if lg == "ja":
+            out = "判定：" + ("規則違反なし" if not bad else f"規則違反 {len(bad)}件")
+            return out + (f"。未確認 {len(unchecked)}件（地図上の位置や駒の値など、ルールにない情報が必要）："
+                          + "、".join(unchecked) if unchecked else "")
+        out = "Verification: " + ("legal, no rule broken" if not bad else f"{len(bad)} rule(s) broken")
+        return out + (f"; {len(unchecked)} not checked (they need facts the rules do not give, such as map "
+                      f"positions or counter values): " + ", ".join(unchecked) if unchecked else "")
+
+    mark = "✓ " if not bad else "✗ "
+    out = [para(mark + line(lg)) for lg in (("ja", "en") if say.lang == "both" else (say.lang,))]
 
     def where(v) -> str:
         """A violation's place in the player's words, from its key in the setup: the unit and
@@ -300,15 +340,14 @@ class _CutLine(Flowable):
         c = self.canv
         c.saveState()
         y = self.height / 2
-        tw = c.stringWidth(self.label, self.font, 8)
+        tw = fonts.width(self.label, self.font, 8)
         mid = self.width / 2
         c.setDash(5, 3)
         c.setLineWidth(0.8)
         c.line(0, y, mid - tw / 2 - 6, y)       # the line leaves a gap for its word: no stroke through text
         c.line(mid + tw / 2 + 6, y, self.width, y)
         c.setDash()
-        c.setFont(self.font, 8)
-        c.drawCentredString(mid, y - 2.8, self.label)
+        fonts.draw_string(c, mid - tw / 2, y - 2.8, self.label, 8, self.font)
         c.restoreState()
 
 
@@ -327,8 +366,8 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
 
     def page(canvas, doc):
         page_.print_marks(canvas, spec, spec.size)
-        canvas.setFont(fonts.register(), 7)
-        canvas.drawRightString(o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}")
+        fonts.draw_string(canvas, o + spec.size[0] - spec.margin, o + spec.margin * 0.55, f"{footer} · {doc.page}",
+                          7, fonts.register(), "right")
 
     with fixed_epoch():
         doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)

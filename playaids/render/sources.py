@@ -10,7 +10,6 @@ language in its name).
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -99,27 +98,27 @@ def story(game: Game, tables: list[Table], spec: PageSpec, record=None) -> list:
                           textColor=colors.HexColor(spec.colour("muted")))
     h2 = ParagraphStyle("h2", fontName=font, fontSize=11, leading=14, spaceBefore=8, spaceAfter=2, keepWithNext=1)
     body = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, leftIndent=10, firstLineIndent=-10)
-    out = [Paragraph(escape(f"{game.title.en} - Sources and reconstructions"), h1),
-           Paragraph(escape("Where each chart card's values come from in the rules, and every value "
+    out = [Paragraph(fonts.markup(f"{game.title.en} - Sources and reconstructions"), h1),
+           Paragraph(fonts.markup("Where each chart card's values come from in the rules, and every value "
                             "reconstructed from damaged text (shaded and framed with dashes on the cards), "
                             "with the reasoning. Quotations of the rules are in 「」."), meta)]
     for t in tables:
         notes = entries(t)
         head = f"{t.title.en.replace(chr(10), ' / ')} - rule {t.rule}"
         printed = where_printed(t)
-        block = [Paragraph(escape(head), h2)]
+        block = [Paragraph(fonts.markup(head), h2)]
         if printed:
-            block.append(Paragraph(escape(f"Printed at {printed}."), meta))
+            block.append(Paragraph(fonts.markup(f"Printed at {printed}."), meta))
         if not notes:
-            block.append(Paragraph(escape("Every value as printed; nothing reconstructed."), body))
+            block.append(Paragraph(fonts.markup("Every value as printed; nothing reconstructed."), body))
         for what, note in notes:
-            block.append(Paragraph(f"• <b>{escape(what)}</b>: {fonts.markup(' '.join(note.split()))}", body))
+            block.append(Paragraph(f"• <b>{fonts.markup(what)}</b>: {fonts.markup(' '.join(note.split()))}", body))
         out.append(KeepTogether(block[:3]) if len(block) > 3 else KeepTogether(block))
         out += block[3:]
     notes = turn_entries(record) if record is not None else []
     if notes:
-        out.append(Paragraph(escape(f"Turn record - rule {record.rule}"), h2))
-        out += [Paragraph(f"• <b>{escape(what)}</b>: {fonts.markup(' '.join(note.split()))}", body) for what, note in notes]
+        out.append(Paragraph(fonts.markup(f"Turn record - rule {record.rule}"), h2))
+        out += [Paragraph(f"• <b>{fonts.markup(what)}</b>: {fonts.markup(' '.join(note.split()))}", body) for what, note in notes]
     out.append(Spacer(1, 4))
     return out
 

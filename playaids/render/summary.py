@@ -87,7 +87,8 @@ def heading(title: str, lang: str) -> str:
 SIZES = (9.0, 8.5, 8.0)   # body type tried, largest first: the fewest pages, the largest of those
 
 
-def summary_html(summary: Summary, game: Game | None, spec: PageSpec, size: float = SIZES[0]) -> tuple[str, list[str]]:
+def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False,
+                 size: float = SIZES[0]) -> tuple[str, list[str]]:
     langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
     shown = marks(summary)
     sections = []
@@ -122,7 +123,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec, size: floa
     # the key to the mark under the title, on the first page, when a mark is printed at all
     context["marked"] = "en" in langs and (shown == "all" or any(
         GLOSS_MARK in (c["name"] + c["text"]) for s in sections for r in s["rows"] for c in r["cells"].values()))
-    html = document.render_template("summary.html.j2", **context)
+    html = document.render_template("summary.html.j2", latin=latin, **context)
     strings = [footer, src, context["translation_note"], *game_title.values(), *title.values(), *heads.values()]
     strings += [v for lang in langs for v in words[lang].values()]
     for s in sections:
@@ -141,15 +142,18 @@ def _title_line(game_title: str, sheet_title: str) -> str:
     return f"{game_title} — {sheet_title}"
 
 
-def fitting_size(summary: Summary, game: Game | None, spec: PageSpec) -> float:
+def fitting_size(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False) -> float:
     """The largest body size of those giving the fewest pages: a page that would hold a few
     lines (ASL's, RGI's second page) is not printed."""
-    counts = [(document.page_count(summary_html(summary, game, spec, z)[0]), -z) for z in SIZES]
+    counts = [(document.page_count(summary_html(summary, game, spec, latin, z)[0]), -z) for z in SIZES]
     return -min(counts)[1]
 
 
 def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
-    html, strings = summary_html(summary, game, spec, fitting_size(summary, game, spec))
+    """The summary's PDF; in English on a machine without IPAex Gothic, set in DejaVu Sans (a
+    summary quoting Japanese then says to install IPAex)."""
+    latin = spec.lang == "en" and document.latin_only()
+    html, strings = summary_html(summary, game, spec, latin, fitting_size(summary, game, spec, latin))
     where = f"{summary.game}/summary"
-    document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
+    document.check_text(strings, where, latin)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks, latin)

@@ -50,10 +50,7 @@ def _text(c, x, y, s, size, colour=colors.black, anchor="left"):
     w = fonts.width(s, fonts.GOTHIC, size)
     x0 = x - (w / 2 if anchor == "centre" else w if anchor == "right" else 0)
     c.setFillColor(colour)
-    for f, run in fonts.runs(s):
-        c.setFont(fonts.register(f), size)
-        c.drawString(x0, y, run)
-        x0 += fonts.width(run, f, size)
+    fonts.draw_string(c, x0, y, s, size)
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:
@@ -115,18 +112,21 @@ _clip = place.clip
 
 
 SIDE, TOP = 0.6, 0.3   # a word's box: this much beside and above/below its glyphs
+# a line's glyphs, run by run in two faces: IPAex Gothic's ascent (0.88 em) over the Latin face's
+# descent (DejaVu Sans Condensed: 0.24 em), so a label mixing both stays in its box
+ASC, DESC = 0.88, 0.24
 EDGE_GAP = 2.0         # between the frame and the ids of columns A and GG beside it
 LEAD = 1.1             # lines of a label block, in em
 
 
 def _word_box(s: str, size: float) -> tuple[float, float]:
     """(w, h) of the box of one line of text."""
-    return fonts.width(s, fonts.GOTHIC, size) + 2 * SIDE, size + 2 * TOP
+    return fonts.width(s, fonts.GOTHIC, size) + 2 * SIDE, (ASC + DESC) * size + 2 * TOP
 
 
 def _baseline(box, size: float) -> float:
-    """The baseline of a line of text in its box (IPAex Gothic: 0.88 em above, 0.12 below)."""
-    return box[1] + TOP + 0.12 * size
+    """The baseline of a line of text in its box (DESC below it, ASC above)."""
+    return box[1] + TOP + DESC * size
 
 
 def _grid(c, b: Board, board: str, ids: dict, size: float):
@@ -214,7 +214,7 @@ def _layouts(labels, size: float) -> list:
     out = []
     for rows in options:
         w = max(sum(fonts.width(t, fonts.GOTHIC, size) for t, _ in r) + gap * (len(r) - 1) for r in rows) + 2 * SIDE
-        out.append((w, lead * (len(rows) - 1) + size + 2 * TOP, rows))
+        out.append((w, lead * (len(rows) - 1) + (ASC + DESC) * size + 2 * TOP, rows))
     return out
 
 
@@ -227,7 +227,7 @@ def _hex_words(b: Board, h, frame, strokes, group, id_size: float, sizes, red, s
     poly = b.corners(h)
     cx, cy = b.centre(h)
     id_sizes = [id_size] + ([7.0] if id_size > 7.0 else [])
-    idh = id_size + 2 * TOP
+    idh = (ASC + DESC) * id_size + 2 * TOP
     top = (cx, cy + geo.SQRT3 / 2 * b.r - place.MARGIN - idh / 2 - 0.3)
 
     def put_id(taken, free):
@@ -456,7 +456,7 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h, b: Board, part: int, part
         for k, row in enumerate(rows):
             x = box[0] + SIDE
             for text, colour in row:
-                _text(c, x, box[3] - TOP - 0.88 * lsize - k * lead, text, lsize, colour)
+                _text(c, x, box[3] - TOP - ASC * lsize - k * lead, text, lsize, colour)
                 x += fonts.width(text, fonts.GOTHIC, lsize) + gap
     for cid, box, csize in plan.complexes:
         _halo(c, box)

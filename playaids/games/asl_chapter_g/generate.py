@@ -78,8 +78,9 @@ def generate(setup, ctx, rng, options: dict) -> None:
         raise PlayaidsError("scenario asl-chapter-g caves needs --terrain FILE (the hexes the caves may use)")
     from pathlib import Path
 
-    if not Path(path).is_file():
-        raise PlayaidsError(f"{path}: terrain file not found")
+    from playaids import yamlsafe
+
+    yamlsafe.require_file(path, "terrain file")
     n = options.get("caves")
     if n is None:
         raise PlayaidsError("scenario asl-chapter-g caves needs --caves N: the number of caves the OB grants "
