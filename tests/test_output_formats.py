@@ -23,6 +23,7 @@ def _refused(r, *names):
     (["summary", "okinawa"], "s.md", ".pdf, .html or .png"),
     (["glossary", "okinawa"], "g.xlsx", ".md, .csv, .pdf, .html or .png"),
     (["ccss", "--board", "25"], "c.svg", ".pdf or .png"),
+    (["charts", "okinawa"], "c.svg", ".pdf or .png"),
     (["scenario", "okinawa", "campaign", "--seed", "1"], "s.pdf", ".yaml or .json"),
     (["scenario", "okinawa", "campaign", "--seed", "1", "--count", "2"], "s.json", ".jsonl or .yaml"),
     (["check-table", "okinawa", "fleet-damage", "-"], "r.pdf", ".txt, .json, .diff or .html"),
@@ -85,6 +86,7 @@ def test_png_one_page_keeps_the_name_and_follows_dpi(tmp_path, cli_in):
     ["summary", "okinawa"],
     ["glossary", "okinawa"],
     ["ccss", "--board", "25"],
+    ["charts", "rgi-macarthur"],
 ])
 @pytest.mark.slow
 def test_png_several_pages_are_numbered(args, tmp_path, cli_in):
@@ -99,6 +101,20 @@ def test_png_several_pages_are_numbered(args, tmp_path, cli_in):
     assert names == ([f"aid-{k}.png" for k in range(1, pages + 1)] if pages > 1 else ["aid.png"])
     w, h = sorted(_size(tmp_path / names[0]))   # Letter, portrait or landscape
     assert abs(w - 612 * 50 / 72) < 1.01 and abs(h - 792 * 50 / 72) < 1.01, (w, h)
+
+
+def test_a_chart_set_as_pdf_and_png(tmp_path, cli_in):
+    """The chart set has a command of its own (`build` writes it with the cards): a PDF whose
+    tables check-table reads, or an image a page."""
+    pdf = tmp_path / "charts.pdf"
+    assert cli_in("charts", "okinawa", "--lang", "en", "-o", pdf).returncode == 0
+    r = cli_in("check-table", "okinawa", "fleet-damage", pdf)
+    assert r.returncode == 0 and "equal, 10 rows × 9 columns" in r.stdout.decode()
+    r = cli_in("charts", "amigos-insurrectors", "--lang", "ja", "--paper", "a3", "-o", tmp_path / "c.png", "--dpi", 30)
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in tmp_path.glob("c*.png"))
+    assert names and all(n.startswith("c-") for n in names) or names == ["c.png"]
+    assert _size(tmp_path / names[0])[0] in (round(842 * 30 / 72), round(1191 * 30 / 72))   # A3, either way
 
 
 def test_the_setup_sheet_as_png(tmp_path, cli_in):

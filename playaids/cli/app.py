@@ -30,7 +30,8 @@ LAZY = {"check-table": "playaids.cli.check_table:check_table",  # the table chec
         "glossary": "playaids.cli.documents:glossary_cmd",
         "preflight": "playaids.cli.preflight:preflight",  # the print preflight, issue 13
         "coverage": "playaids.cli.coverage:coverage_cmd",  # the coverage ledger, issue 21
-        "odds": "playaids.cli.odds:odds_cmd"}  # odds cards, issue 26
+        "odds": "playaids.cli.odds:odds_cmd",  # odds cards, issue 26
+        "charts": "playaids.cli.charts:charts_cmd"}  # a chart set as PDF or PNG, issue 24
 
 
 class LazyGroup(click.Group):
