@@ -8,9 +8,11 @@ from playaids.render.turnstrip import Cell, Entry
 def test_a_short_value_is_never_split_from_its_number():
     """'Transport points used now return: turn' / '5' was printed broken before the number."""
     name, value = "Transport points used now return", "turn 5"
-    whole = turnstrip._wrap(f"{name}: {value}", 130, turnstrip.TEXT)
+    full = turnstrip._width(f"{name}: {value}", turnstrip.TEXT)
+    width = full - turnstrip._width(" 5", turnstrip.TEXT) + 0.5   # room for all but the number
+    whole = turnstrip._wrap(f"{name}: {value}", width, turnstrip.TEXT)
     assert whole[-1] == "5"   # a plain break splits it here
-    lines = turnstrip.value_line(name, value, 130)
+    lines = turnstrip.value_line(name, value, width)
     assert lines[-1] == value and all(value not in ln for ln in lines[:-1])
     assert turnstrip.value_line(name, value, 400) == [f"{name}: {value}"]   # one line when it fits
 
