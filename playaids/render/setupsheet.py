@@ -246,9 +246,29 @@ def story(root, setup, scenario, found, spec: PageSpec):
                            [min(w / n, w * 0.25)] * n, font, spec, 9)]
         slips.append(slip)
     for k, slip in enumerate(slips):
-        out += [PageBreak()] if k == 0 else [_CutLine(w, word("切り取り線", "cut here"), font)]
+        out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(w, word("切り取り線", "cut here"), font)]
         out.append(KeepTogether(slip))
     return out
+
+
+class _Section(Flowable):
+    """Where the slips begin: their page starts a page-label range of its own ("S-1"), so a
+    reader, and the preflight, see the slips as a section apart from the public pages (whose
+    last page may end short: the slips start a page of their own)."""
+
+    def __init__(self, prefix: str):
+        super().__init__()
+        self.prefix = prefix
+
+    def wrap(self, aw, ah):
+        return 0, 0
+
+    def draw(self):
+        c = self.canv
+        if not getattr(c, "_labelled", False):   # the public pages: 1, 2, ...
+            c.addPageLabel(0)
+            c._labelled = True
+        c.addPageLabel(c.getPageNumber() - 1, prefix=self.prefix)
 
 
 def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list]:
