@@ -97,12 +97,13 @@ class _Maker:
                                    firstLineIndent=-7, wordWrap="CJK" if spec.lang != "en" else None)
         self.sub = ParagraphStyle("sub", fontName=f, fontSize=8, leading=10)
         self._fits: dict = {}
+        self.anywhere = False   # words may be cut (the last resort: no layout fits otherwise)
 
     # -- measuring -------------------------------------------------------------------------
     def fit(self, table: Table, n: int, column: float):
         """(span, block width, cell size, widths per grid): the narrowest span whose width
         takes the grids unwrapped at a legible size, else wrapped; None when nothing fits."""
-        key = (table.id, n, round(column, 2))
+        key = (table.id, n, round(column, 2), self.anywhere)
         if key not in self._fits:
             self._fits[key] = self._fit(table, n, column)
         return self._fits[key]
@@ -117,6 +118,8 @@ class _Maker:
         trials = [(span, wrap, size, wrap) for span in range(1, n + 1)
                   for wrap, sizes in ((False, SIZES), (True, SIZES[:2])) for size in sizes]
         trials += [(span, True, size, False) for span in range(1, n + 1) for size in SIZES]
+        if self.anywhere:   # the last resort: words cut wherever a column needs (a 4,000-character word)
+            trials += [(span, cards.ANYWHERE, SIZES[-1], False) for span in range(1, n + 1)]
         for span, wrap, size, comfort in trials:
             width = span * column + (span - 1) * GUTTER
             widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp) for s, sp in zip(strings, spans)]
@@ -298,7 +301,8 @@ def _rows(t) -> int:
     return len(t._cellvalues) - (t.repeatRows or 0)
 
 
-def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker) -> list[list[_Placed]]:
+def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker,
+          head: float = SHEET_HEAD) -> list[list[_Placed]]:
     """Pages of placed flowables. In sheet order each block goes where the columns it spans
     are lowest; the gaps that leaves under its span are first filled with later one-column
     blocks that fit them; a block's notes may run on into the next column (its grids stay
@@ -306,7 +310,7 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     pages: list[list[_Placed]] = []
     pending = list(blocks)
     while pending:
-        first = SHEET_HEAD if not pages else 0.0
+        first = head if not pages else 0.0
         tops = [first] * n
         placed: list[_Placed] = []
         floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
@@ -359,14 +363,31 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     return pages
 
 
-def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
+def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, title: str = ""):
     """The sheet's pages on the orientation and column count needing the fewest pages (a
-    single column only when no table allows more)."""
+    single column only when no table allows more); `title` heads the first page."""
+    best = _best_layout(tables, maker, spec, title)
+    if best is None:   # no layout without cutting words inside (issue 25 item 12): cut them
+        maker.anywhere = True
+        try:
+            best = _best_layout(tables, maker, spec, title)
+        finally:
+            maker.anywhere = False
+    if best is not None:
+        return best
+    widest = max(spec.size) - 2 * spec.margin
+    wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
+    raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
+
+
+def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, title: str):
+    """(trim, pages) of the layout needing the fewest pages, or None when none fits."""
     best = None
     for counts in (range(2, MAX_COLUMNS + 1), (1,)):
         for orient in (portrait, landscape):
             trim = orient(spec.size)
             wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
+            head = _head_height(title, wide)
             for n in counts:
                 column = (wide - (n - 1) * GUTTER) / n
                 if column < MIN_COLUMN and n > 1:
@@ -375,16 +396,14 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec):
                 blocks = [maker.block(t, n, column, t is keyed) for t in tables]
                 if any(b is None for b in blocks):
                     continue
-                pages = _pack(blocks, n, column, tall, maker)
+                pages = _pack(blocks, n, column, tall, maker, head)
                 last = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
                 score = (len(pages), last / tall, orient is landscape, n)
                 if best is None or score < best[0]:
                     best = (score, trim, pages)
         if best is not None:
             return best[1], best[2]
-    widest = max(spec.size) - 2 * spec.margin
-    wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
-    raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
+    return None
 
 
 def render(game: Game, sheets, tables: dict, spec: PageSpec) -> bytes:
@@ -406,7 +425,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         ts = [tables[t] for t in sheet.tables]
         for t in ts:
             cards._check_font(t, game, spec.lang, font)
-        laid.append((sheet, *_layout(ts, maker, spec)))
+        laid.append((sheet, *_layout(ts, maker, spec, cards.composed(sheet.title, spec.lang))))
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
@@ -442,17 +461,33 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     return buf.getvalue(), boxes
 
 
-def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float) -> None:
-    """The sheet's title at the top left, the game's at the right when both fit on the line
-    (the footer names the game on every page); a title too long shrinks to 10 pt."""
-    room = trim[0] - 2 * spec.margin
+def _head_lines(title: str, room: float) -> tuple[float, list[str]]:
+    """The sheet title's size and lines: one line at 14 pt, shrunk to 10 pt if need be, else
+    broken into lines at 10 pt (a title of 160 characters, the most its schema allows)."""
     size = 14.0
     while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
         size -= 0.5
+    if fonts.width(title, fonts.GOTHIC, size) <= room:
+        return size, [title]
+    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size))
+
+
+def _head_height(title: str, room: float) -> float:
+    size, lines = _head_lines(title, room)
+    return SHEET_HEAD + (len(lines) - 1) * size * 1.25
+
+
+def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float) -> None:
+    """The sheet's title at the top left, the game's at the right when both fit on the line
+    (the footer names the game on every page); a title too long shrinks to 10 pt, then is
+    broken into lines."""
+    room = trim[0] - 2 * spec.margin
+    size, lines = _head_lines(title, room)
     c.setFont(font, size)
     c.setFillColor(colors.black)
-    c.drawString(spec.margin, top - 14, title)
-    if fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
+    for k, line in enumerate(lines):
+        c.drawString(spec.margin, top - 14 - k * size * 1.25, line)
+    if len(lines) == 1 and fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
         c.setFont(font, 8)
         c.setFillColor(colors.HexColor(spec.colour("muted")))
         c.drawRightString(trim[0] - spec.margin, top - 14, game_title)
