@@ -102,3 +102,16 @@ def test_titles_of_160_characters_stay_inside_the_trim(tmp_path, cli_in):
     card = tmp_path / "fleet-damage.en.a4.pdf"
     assert cli_in(*data, "table", "okinawa", "fleet-damage", "--lang", "en", "-o", card).returncode == 0
     _clean(cli_in, card)
+
+
+def test_a_table_printing_more_than_a_card_can_hold_is_refused(tmp_path, cli_in):
+    """40 columns x 400 rows of 40 characters fit the schema and a 2 MiB file: 640,000 characters,
+    a card of 401 pages and 38 s of CPU. A table prints at most 40,000 characters a language
+    (the data's largest, MacArthur's CRT, 4,465)."""
+    def big(d):
+        d["columns"] = [str(i) for i in range(1, 41)]
+        d["rows"] = [{"label": f"行{i}", "cells": ["損害を受けた艦" * 6] * 40} for i in range(30)]
+        d.pop("row_groups", None)
+    data = _okinawa(tmp_path, big)
+    line = one_line(cli_in(*data, "data", "validate"))
+    assert "fleet-damage.yaml:1:1: 50," in line and "characters to print in Japanese, more than the 40,000" in line

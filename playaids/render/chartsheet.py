@@ -225,8 +225,7 @@ def _h(f) -> float:
 
 
 def _natural_columns(strings, font: str, size: float) -> list[float]:
-    return [max((cards._natural(row[j] or "", font, size) for row in strings), default=0.0)
-            for j in range(len(strings[0]))]
+    return cards.natural_columns(strings, font, size)
 
 
 def _comfortable(strings, widths, font: str, size: float) -> bool:
