@@ -123,14 +123,34 @@ def _no_orphan(prev: str, last: str, width: float, w) -> list[str]:
 
 
 def _split_long(unit: str, width: float, measure) -> list[str]:
-    parts, cur = [], ""
+    """`unit` cut by character into lines of at most `width`: a character that may not start a
+    line takes the one before it along to the next line, or else stays on the line (a run of
+    such characters over two lines wide is cut inside). Widths are added up character by character (measure is
+    additive, as `wrap` assumes), so a 4,000-character word costs 4,000 measures, not 8 million."""
+    if unit in KEEP:   # a continuation mark is one piece, whatever the width
+        return [unit]
+    parts, cur, used = [], [], 0.0
+    sizes: dict = {}
     for ch in unit:
-        if cur and measure(cur + ch) > width and ch not in NO_START:
-            parts.append(cur)
-            cur = ch
-        else:
-            cur += ch
-    parts.append(cur)
+        if ch not in sizes:
+            sizes[ch] = measure(ch)
+        if cur and used + sizes[ch] > width:
+            carry: list = []
+            if ch in NO_START:
+                # the last character that may start a line goes on with the ones after it
+                k = next((i for i in range(len(cur) - 1, 0, -1) if cur[i] not in NO_START), 0)
+                if k and sum(sizes[c] for c in cur[k:]) + sizes[ch] <= width:
+                    carry = cur[k:]
+                    del cur[k:]
+                elif used + sizes[ch] <= 2 * width:   # no such break: the line runs over a little
+                    cur.append(ch)
+                    used += sizes[ch]
+                    continue
+            parts.append("".join(cur))
+            cur, used = carry, sum(sizes[c] for c in carry)
+        cur.append(ch)
+        used += sizes[ch]
+    parts.append("".join(cur))
     return parts
 
 

@@ -141,7 +141,32 @@ def _grid(doc, located, base) -> Grid:
     return Grid(corner, columns, tuple(rows))
 
 
+# characters a table prints in one language (grids, legend, notes, key, boxes): the data's
+# largest prints 4,465 (MacArthur's CRT); a card of 640,000 (40 columns x 400 rows of 40
+# characters, within the 2 MiB a file may hold) took 38 s of CPU and 401 pages (issue 25 item 12)
+MAX_PRINTED = 40_000
+
+
+def _printed(t: Table, lang: str) -> int:
+    texts = [t.title, t.key, t.missing, t.column_group]
+    for g in (t.grid, t.modifiers):
+        if g is not None:
+            texts += [g.corner, *g.columns, *(x for row in g.rows for x in (row.label, *row.cells))]
+    texts += [x for e in t.legend for x in (e.code, e.text)] + [n.text for n in t.notes]
+    return sum(len(x.get(lang)) for x in texts if x is not None)
+
+
 def table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None = None) -> Table:
+    table = _table_from(located, game_id, expected_id)
+    for lang in ("ja", "en"):
+        if (n := _printed(table, lang)) > MAX_PRINTED:
+            raise located.error((), f"{n:,} characters to print in {'Japanese' if lang == 'ja' else 'English'}, "
+                                    f"more than the {MAX_PRINTED:,} a table may hold (a card and a chart set "
+                                    f"draw them all)")
+    return table
+
+
+def _table_from(located: yamlsafe.Located, game_id: str, expected_id: str | None = None) -> Table:
     validate(located, "table")
     doc = located.data
     if expected_id is not None and doc["id"] != expected_id:

@@ -16,7 +16,8 @@ _RULE_ITEM = r"[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-z]?(-[A-Z]{0,2}[0-9]+(\.[0-9]+)*[a-
 MAX_COLUMNS = 40
 MAX_ROWS = 400
 MAX_LABEL = 300   # characters of a row label (300 rows of 300-character labels: every row drawn)
-MAX_TITLE = 160   # characters of a table's title (the data's longest: 47)
+MAX_BOX = 1000    # characters of a table's box of what the rules do not give (the data's longest: 204)
+MAX_TITLE = 160   # characters of a title of a table, sheet or game, or a side's name (the data's longest: 47)
 RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$",
         "description": "Rule number(s) as printed: \"7.3\", \"G11.32\", \"16.2-16.4\", \"8.3, 8.7\"; for a seed without numbers, its section heading: \"§戦闘\"."}
 NOTE = {"type": "string", "minLength": 1,
@@ -50,6 +51,10 @@ DEFINITIONS = {
                        "gloss": {"type": "boolean"}, "note": NOTE},
         "required": ["ja", "en"], "additionalProperties": False,
     },
+    # a title (of a table, a sheet, a game) or a side's name: one heading, its length bounded
+    # so it fits a card's and a chart set's band and a sheet's head (issue 25 item 12)
+    "heading": {"allOf": [{"$ref": "#/definitions/bilingual"},
+                          {"properties": {"ja": {"maxLength": MAX_TITLE}, "en": {"maxLength": MAX_TITLE}}}]},
     "source": {
         "type": "object",
         "properties": {"seed": {"type": "string"}, "lines": {"type": ["string", "integer"]},
@@ -79,8 +84,7 @@ TABLE = {
     "properties": {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
         # a title is one heading: its length bounded so it fits a card's and a chart set's band
-        "title": {"allOf": [{"$ref": "#/definitions/bilingual"},
-                            {"properties": {"ja": {"maxLength": MAX_TITLE}, "en": {"maxLength": MAX_TITLE}}}]},
+        "title": {"$ref": "#/definitions/heading"},
         "rule": RULE,
         "dice": {"type": "string", "enum": ["1d6", "2d6", "3d6", "d66", "1d10", "none"]},
         "source": {"$ref": "#/definitions/source"},
@@ -98,10 +102,12 @@ TABLE = {
             "type": "object",
             "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
             "required": ["text"], "additionalProperties": False}},
-        "missing": {"$ref": "#/definitions/bilingual"},
+        # what the rules do not give, in a box over the grid (one page at most: the data's longest 204)
+        "missing": {"allOf": [{"$ref": "#/definitions/bilingual"},
+                              {"properties": {"ja": {"maxLength": MAX_BOX}, "en": {"maxLength": MAX_BOX}}}]},
         "key": {"$ref": "#/definitions/bilingual",
                 "description": "How to read a cell, printed under the title (e.g. which half of 'A / D' is the attacker's)."},
-        "column_group": {"$ref": "#/definitions/bilingual",
+        "column_group": {"$ref": "#/definitions/heading",
                          "description": "A heading the seed prints over all the result columns (e.g. 'Hits' over 1-9)."},
         "row_groups": {"type": "integer", "minimum": 2, "maximum": 12,
                        "description": "The rows come in groups of this many (a sunk and a damaged line per "
@@ -139,12 +145,12 @@ GAME = {
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        "title": {"$ref": "#/definitions/heading"},   # on every aid, its footer and the gallery
         "source": {"$ref": "#/definitions/source"},
         "sides": {"type": "array", "minItems": 1, "items": {
             "type": "object",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-                           "name": {"$ref": "#/definitions/bilingual"}},
+                           "name": {"$ref": "#/definitions/heading"}},
             "required": ["id", "name"], "additionalProperties": False}},
         "scale": {"type": "object"},
         "note": NOTE,
@@ -185,7 +191,7 @@ SHEETS = {
             "type": "object",
             "properties": {
                 "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60},
-                "title": {"$ref": "#/definitions/bilingual"},
+                "title": {"$ref": "#/definitions/heading"},
                 "tables": {"type": "array", "minItems": 1, "maxItems": 200, "items": {
                     "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 80}},
             },
@@ -212,7 +218,7 @@ SCENARIO = {
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        "title": {"$ref": "#/definitions/heading"},
         "rule": RULE,
         "turns": {"type": "object", "properties": {"first": {"type": "integer"}, "last": {"type": "integer"},
                                                    "rule": RULE, "note": NOTE}},
@@ -328,7 +334,7 @@ TURNS = {
     "type": "object",
     "properties": {
         "game": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        "title": {"$ref": "#/definitions/heading"},
         "rule": RULE,
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
@@ -405,12 +411,12 @@ RULES = {
     "type": "object",
     "properties": {
         "game": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-        "title": {"$ref": "#/definitions/bilingual"},
+        "title": {"$ref": "#/definitions/heading"},
         "source": {"$ref": "#/definitions/source"},
         "note": NOTE,
         "sections": {"type": "array", "minItems": 1, "items": _entry(
             {"id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-             "title": {"$ref": "#/definitions/bilingual"}, "rule": RULE, "note": NOTE,
+             "title": {"$ref": "#/definitions/heading"}, "rule": RULE, "note": NOTE,
              "kind": {"enum": ["sequence", "points"]},
              "intro": {"$ref": "#/definitions/text"}, "missing": {"$ref": "#/definitions/bilingual"},
              "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/ruleitem"}}},

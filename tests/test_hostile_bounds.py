@@ -142,22 +142,6 @@ def test_closed_or_full_standard_streams_are_one_line(shell, says):
     assert one_line(r) == says
 
 
-# --- what the schema accepts is drawn or refused in one line ----------------------------------------
-
-def test_a_cell_too_tall_for_a_page_is_one_line_not_an_internal_error(tmp_path, cli_in):
-    import shutil
-
-    import yaml
-
-    shutil.copytree(ROOT / "data" / "okinawa", tmp_path / "okinawa")
-    f = tmp_path / "okinawa" / "tables" / "fleet-damage.yaml"
-    doc = yaml.safe_load(f.read_text(encoding="utf-8"))
-    doc["rows"][1]["cells"][3] = "長い" * 1995   # 3,990 characters: the schema allows 4,000
-    f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    r = cli_in("--data", tmp_path, "--no-builtin", "table", "okinawa", "fleet-damage", "-o", tmp_path / "x.pdf")
-    assert "too long to fit a page" in one_line(r) and not (tmp_path / "x.pdf").exists()
-
-
 # --- the YAML reader: values claimed by a small file (item 4) ------------------------------------------
 
 @pytest.mark.parametrize("text", [
@@ -193,7 +177,8 @@ def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
 # --- time linear in the input: long rows and lines, many rows (items 5-6) ------------------------------
 
 @pytest.mark.parametrize("name,text", [
-    ("row.csv", ",".join(["1"] * 20_000) + "\n"),                       # one CSV row of 40 kB (was 20 s at 100 kB)
+    ("row.csv", ",".join(["1"] * 50_000) + "\n"),   # one CSV row of 100 kB (was 20 s; 25 s once a file holding
+                                                     # another table was fitted against every table of the game)
     ("line.txt", "  ".join(["x"] * 10_000) + "\n" + "a  b\n"),          # one line of 30 kB (was 17 s)
 ])
 def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cli_in):

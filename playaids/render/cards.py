@@ -7,6 +7,7 @@ Sources and reconstructions, render/sources.py).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import re
 
@@ -26,6 +27,9 @@ from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
 PAD = 4.0  # cell padding each side, points
+ANYWHERE = "anywhere"   # the wrap of last resort: words cut by character
+TALL_ROW = 480.0   # a row estimated taller than this is split across pages (the shortest frame, Letter
+#                   turned, is 544 pt: a row up to this tall fits a fresh page under its header)
 
 
 def _lang_text(t: Text | None, lang: str) -> str:
@@ -58,14 +62,20 @@ def _styles(font: str, size: float, lang: str, leading: float = 1.25):
     }
 
 
+# the layout measures every cell at every size it tries, for every orientation and (chart sets)
+# column count: each string's measure is kept (a 16,000-cell table: 3 million calls, 18 s)
+@functools.lru_cache(maxsize=1 << 18)
 def _natural(s: str, font: str, size: float) -> float:
     return max((fonts.width(line, font, size) for line in s.split("\n")), default=0.0) + 2 * PAD + 1
 
 
-
-
-def _min_width(s: str, font: str, size: float, cjk: bool) -> float:
-    """The widest piece wrapping cannot break: a word (and, in CJK text, one character)."""
+@functools.lru_cache(maxsize=1 << 18)
+def _min_width(s: str, font: str, size: float, cjk: bool, anywhere: bool = False) -> float:
+    """The widest piece wrapping cannot break: a word (and, in CJK text, one character);
+    `anywhere` (the last resort, issue 25 item 12): one character, a word wider than any
+    column being cut by `kinsoku.wrap`."""
+    if anywhere:
+        return max((fonts.width(ch, font, size) for ch in set(s) if not ch.isspace()), default=0.0) + 2 * PAD + 1
     return max((fonts.width(t, font, size) for t in kinsoku.pieces(s)), default=0.0) + 2 * PAD + 1
 
 
@@ -129,7 +139,7 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
     # each merged cell gets at least its text's width (unwrapped) or widest word (wrapped)
     # across its span, the shortfall shared by the spanned columns
     for (i, j), (text, k) in sorted(merged.items()):
-        need = (_min_width(text, font, size, cjk) if wrap else _natural(text, font, size))
+        need = (_min_width(text, font, size, cjk, wrap == ANYWHERE) if wrap else _natural(text, font, size))
         short = need - sum(widths[j:j + k])
         if short > 0:
             for c in range(j, j + k):
@@ -146,14 +156,34 @@ def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cj
     return widths
 
 
+def natural_columns(strings, font: str, size: float) -> list[float]:
+    """Each column's widest text, unwrapped."""
+    return list(_columns(_frozen(strings), font, size, False, False)[0])
+
+
+def _frozen(strings) -> tuple:
+    return tuple(map(tuple, strings))
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(strings: tuple, font: str, size: float, cjk: bool, anywhere: bool) -> tuple[tuple, tuple]:
+    """(natural, narrowest wrapped) width of each column: the same at every width a layout
+    tries, so measured once a grid, size and wrap."""
+    ncols = len(strings[0])
+    nat = tuple(max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols))
+    low = tuple(max((_min_width(row[i] or "", font, size, cjk, anywhere) for row in strings), default=0)
+                for i in range(ncols))
+    return nat, low
+
+
 def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
     ncols = len(strings[0])
-    nat = [max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols)]
+    nat, low = _columns(_frozen(strings), font, size, cjk, wrap == ANYWHERE)
+    nat = list(nat)
     if sum(nat) <= avail:
         return nat
     if not wrap:
         return None
-    low = [max((_min_width(row[i] or "", font, size, cjk) for row in strings), default=0) for i in range(ncols)]
     low = [min(lo, n) for lo, n in zip(low, nat)]
     # a column keeps its heading on one line (up to 8 em) and at least 4 em when the page allows:
     # short columns are not squeezed to a character a line to widen the longest one
@@ -171,12 +201,14 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
 
 def _layout(grids, font: str, spec: PageSpec, spans=None):
     """Orientation and font size so every grid fits the page width: unwrapped cells at a
-    legible size first (portrait, then landscape), then wrapped text columns."""
+    legible size first (portrait, then landscape), then wrapped text columns, and last words
+    cut wherever a column needs (data no rulebook prints: a 4,000-character word)."""
     spans = spans or [{} for _ in grids]
     w, h = spec.size
     cjk = spec.lang in ("ja", "both")
     tries = [(False, (w, h), 8.0), (False, landscape((w, h)), 8.0), (True, (w, h), MIN_FONT),
-             (True, landscape((w, h)), MIN_FONT)]
+             (True, landscape((w, h)), MIN_FONT), (ANYWHERE, (w, h), MIN_FONT),
+             (ANYWHERE, landscape((w, h)), MIN_FONT)]
     for wrap, pagesize, smallest in tries:
         avail = pagesize[0] - 2 * spec.margin
         size = MAX_FONT
@@ -265,9 +297,27 @@ def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left
         end = (j + spans.get((i, j), 1) - 1, i)
         ts.append(("BACKGROUND", (j, i), end, colors.HexColor(spec.colour("note"))))
         ts.append(("BOX", (j, i), end, 1.2, colors.black, None, (2, 1.5)))
-    t = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    # a row taller than a page (a 4,000-character cell) is split inside across pages, its text
+    # set from the top (ReportLab splits a cell's lines only so, at 1.2 em a line), a header that
+    # tall is not repeated; rows a rulebook prints are never this tall, and split between rows
+    heights = [_row_height(row, size) for row in data]
+    tall = max(heights) > TALL_ROW
+    if tall:
+        ts += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEADING", (0, 0), (-1, -1), size * 1.2)]
+        data = [[[c] if isinstance(c, Paragraph) else c for c in row] for row in data]
+    t = RLTable(data, colWidths=widths, repeatRows=0 if heights[0] > TALL_ROW else 1, hAlign="LEFT",
+                splitByRow=0 if tall else 1, splitInRow=1 if tall else 0)
     t.setStyle(TableStyle(ts))
     return t
+
+
+def _row_height(row, size: float) -> float:
+    """A row's height as drawn, near enough: its most lines times the leading."""
+    def lines(c):
+        if isinstance(c, str):
+            return c.count("\n") + 1
+        return c.text.count("<br/>") + 1 if isinstance(c, Paragraph) else 1
+    return max((lines(c) for c in row), default=1) * size * 1.25 + 5.5
 
 
 def text_columns(strings, font: str, size: float) -> frozenset:

@@ -99,12 +99,13 @@ class _Maker:
                                    firstLineIndent=-7, wordWrap="CJK" if spec.lang != "en" else None)
         self.sub = ParagraphStyle("sub", fontName=f, fontSize=8, leading=10)
         self._fits: dict = {}
+        self.anywhere = False   # words may be cut (the last resort: no layout fits otherwise)
 
     # -- measuring -------------------------------------------------------------------------
     def fit(self, table: Table, n: int, column: float):
         """(span, block width, cell size, widths per grid): the narrowest span whose width
         takes the grids unwrapped at a legible size, else wrapped; None when nothing fits."""
-        key = (table.id, n, round(column, 2))
+        key = (table.id, n, round(column, 2), self.anywhere)
         if key not in self._fits:
             self._fits[key] = self._fit(table, n, column)
         return self._fits[key]
@@ -123,6 +124,8 @@ class _Maker:
         trials += [(span, True, size, True, False) for span in range(1, n + 1) for size in SIZES[:2]]
         trials.sort(key=lambda t: t[0])
         trials += [(span, True, size, False, False) for span in range(1, n + 1) for size in SIZES]
+        if self.anywhere:   # the last resort: words cut wherever a column needs (a 4,000-character word)
+            trials += [(span, cards.ANYWHERE, SIZES[-1], False, False) for span in range(1, n + 1)]
         for span, wrap, size, comfort, side in trials:
             strings = joined if side else stacked
             width = span * column + (span - 1) * GUTTER
@@ -281,8 +284,7 @@ def _h(f) -> float:
 
 
 def _natural_columns(strings, font: str, size: float) -> list[float]:
-    return [max((cards._natural(row[j] or "", font, size) for row in strings), default=0.0)
-            for j in range(len(strings[0]))]
+    return cards.natural_columns(strings, font, size)
 
 
 def _comfortable(strings, widths, font: str, size: float) -> bool:
@@ -358,7 +360,7 @@ def _rows(t) -> int:
 
 
 def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Maker,
-          start: float = 0.0) -> list[list[_Placed]] | None:
+          start: float = 0.0, head: float = SHEET_HEAD) -> list[list[_Placed]] | None:
     """Pages of placed flowables. In sheet order each block goes where the columns it spans
     are lowest; the gaps that leaves under its span are first filled with later one-column
     blocks that fit them; a block's notes may run on into the next column (its grids stay
@@ -367,7 +369,7 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     pages: list[list[_Placed]] = []
     pending = list(blocks)
     while pending:
-        first = start + SHEET_HEAD if not pages else 0.0
+        first = start + head if not pages else 0.0
         tops = [first] * n
         placed: list[_Placed] = []
         floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
@@ -430,12 +432,12 @@ class _Page:
     n: int
     column: float
     placed: list
-    heads: list
+    heads: list   # (sheet, how far down, the height of its title)
     sheets: list = dataclasses.field(default_factory=list)   # the sheets it holds, for the footer
 
     @property
     def bottom(self) -> float:
-        return max([p.y + _h(p.flow) for p in self.placed] + [y + SHEET_HEAD for _, y in self.heads])
+        return max([p.y + _h(p.flow) for p in self.placed] + [y + hh for _, y, hh in self.heads])
 
 
 def _sheet_notes(tables: list[Table]) -> dict:
@@ -462,17 +464,35 @@ def _blocks(tables: list[Table], maker: _Maker, n: int, column: float):
     return [maker.block(t, n, column, t is keyed, *notes[t.id]) for t in tables]
 
 
-def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: _Page | None = None):
+def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | None" = None,
+            title: str = ""):
     """The sheet's pages on the orientation and column count needing the fewest new pages (a
     single column only when no table allows more); it begins under the sheet before it, on
-    that sheet's last page, when that needs no more pages than a page of its own. Returns
-    (pages, whether the first is `last` continued)."""
+    that sheet's last page, when that needs no more pages than a page of its own; `title`
+    heads its first page. Returns (pages, whether the first is `last` continued)."""
+    best = _best_layout(tables, maker, spec, last, title)
+    if best is None:   # no layout without cutting words inside (issue 25 item 12): cut them
+        maker.anywhere = True
+        try:
+            best = _best_layout(tables, maker, spec, last, title)
+        finally:
+            maker.anywhere = False
+    if best is None:
+        widest = max(spec.size) - 2 * spec.margin
+        wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
+        raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
+    return best
+
+
+def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | None", title: str):
+    """(pages, continued) of the layout needing the fewest new pages, or None when none fits."""
     cont = None
     if last is not None:
         tall = last.trim[1] - 2 * spec.margin - FOOT
         blocks = _blocks(tables, maker, last.n, last.column)
         if None not in blocks:
-            pages = _pack(blocks, last.n, last.column, tall, maker, start=last.bottom + SHEET_GAP)
+            head = _head_height(title, last.trim[0] - 2 * spec.margin)
+            pages = _pack(blocks, last.n, last.column, tall, maker, start=last.bottom + SHEET_GAP, head=head)
             if pages is not None:
                 end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
                 cont = ((len(pages) - 1, 0, end / tall), [_Page(last.trim, last.n, last.column, p, [])
@@ -482,6 +502,7 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: _Page | No
         for orient in (portrait, landscape):
             trim = orient(spec.size)
             wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
+            head = _head_height(title, wide)
             for n in counts:
                 column = (wide - (n - 1) * GUTTER) / n
                 if column < MIN_COLUMN and n > 1:
@@ -489,7 +510,7 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: _Page | No
                 blocks = _blocks(tables, maker, n, column)
                 if any(b is None for b in blocks):
                     continue
-                pages = _pack(blocks, n, column, tall, maker)
+                pages = _pack(blocks, n, column, tall, maker, head=head)
                 end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
                 score = (len(pages), 1, end / tall, orient is landscape, n)
                 if best is None or score < best[0]:
@@ -497,12 +518,10 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: _Page | No
         if best is not None:
             break
     if best is None:
-        widest = max(spec.size) - 2 * spec.margin
-        wide = [t.id for t in tables if maker.fit(t, 1, widest) is None]
-        raise page.too_wide(tables[0].game, wide, spec.paper, SIZES[-1])
-    if cont is not None and cont[0] < best[0]:
         best = cont
-    return best[1], best[2]
+    elif cont is not None and cont[0] < best[0]:
+        best = cont
+    return None if best is None else (best[1], best[2])
 
 
 def render(game: Game, sheets, tables: dict, spec: PageSpec) -> bytes:
@@ -524,17 +543,18 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         ts = [tables[t] for t in sheet.tables]
         for t in ts:
             cards._check_font(t, game, spec.lang, font)
-        laid, continued = _layout(ts, maker, spec, pages[-1] if pages else None)
+        title = cards.composed(sheet.title, spec.lang)
+        laid, continued = _layout(ts, maker, spec, pages[-1] if pages else None, title)
         for p in (x for pg in laid for x in pg.placed):
             p.sheet = sheet.id
         if continued:   # the sheet begins under the one before, on its last page
             last = pages[-1]
-            laid[0].heads.append((sheet, last.bottom + SHEET_GAP))
+            laid[0].heads.append((sheet, last.bottom + SHEET_GAP, _head_height(title, last.trim[0] - 2 * spec.margin)))
             last.placed += laid[0].placed
             last.heads += laid[0].heads
             laid = laid[1:]
         else:
-            laid[0].heads.append((sheet, 0.0))
+            laid[0].heads.append((sheet, 0.0, _head_height(title, laid[0].trim[0] - 2 * spec.margin)))
         for p in laid:
             p.sheets = [sheet]
         if continued:
@@ -555,7 +575,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         c.saveState()
         c.translate(o, o)
         top = trim[1] - spec.margin
-        for sheet, y in pg.heads:
+        for sheet, y, _ in pg.heads:
             _sheet_head(c, font, cards.composed(sheet.title, spec.lang), game_title if y == 0 else "",
                         spec, trim, top - y, rule=y > 0)
         sheet_h = trim[1] + 2 * o
@@ -575,11 +595,28 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     return buf.getvalue(), boxes
 
 
+def _head_lines(title: str, room: float) -> tuple[float, list[str]]:
+    """The sheet title's size and lines: one line at 14 pt, shrunk to 10 pt if need be, else
+    broken into lines at 10 pt (a title of 160 characters, the most its schema allows)."""
+    size = 14.0
+    while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
+        size -= 0.5
+    if fonts.width(title, fonts.GOTHIC, size) <= room:
+        return size, [title]
+    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size))
+
+
+def _head_height(title: str, room: float) -> float:
+    size, lines = _head_lines(title, room)
+    return SHEET_HEAD + (len(lines) - 1) * size * 1.25
+
+
 def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim, top: float,
                 rule: bool = False) -> None:
     """The sheet's title at the top left, the game's at the right when both fit on the line
-    (the footer names the game on every page); a title too long shrinks to 10 pt. `rule`: a
-    sheet beginning under another on the page, a rule across the page above its title."""
+    (the footer names the game on every page); a title too long shrinks to 10 pt, then is
+    broken into lines. `rule`: a sheet beginning under another on the page, a rule across the
+    page above its title."""
     room = trim[0] - 2 * spec.margin
     if rule:
         c.saveState()
@@ -587,12 +624,12 @@ def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim,
         c.setStrokeColor(colors.HexColor(spec.colour("band")))
         c.line(spec.margin, top + SHEET_GAP / 2, trim[0] - spec.margin, top + SHEET_GAP / 2)
         c.restoreState()
-    size = 14.0
-    while size > 10 and fonts.width(title, fonts.GOTHIC, size) > room:
-        size -= 0.5
+    size, lines = _head_lines(title, room)
     c.setFillColor(colors.black)
-    fonts.draw_string(c, spec.margin, top - 14, title, size, font)
-    if game_title and fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
+    for k, line in enumerate(lines):
+        fonts.draw_string(c, spec.margin, top - 14 - k * size * 1.25, line, size, font)
+    if game_title and len(lines) == 1 and \
+            fonts.width(title, fonts.GOTHIC, size) + 16 + fonts.width(game_title, fonts.GOTHIC, 8) <= room:
         c.setFillColor(colors.HexColor(spec.colour("muted")))
         fonts.draw_string(c, trim[0] - spec.margin, top - 14, game_title, 8, font, "right")
 
