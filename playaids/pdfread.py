@@ -346,6 +346,10 @@ def merge_continued(tables):
 _SPACE_BY_CJK = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]) | (?=[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef])")
 
 
+_REMARK_MARK = re.compile(r"\s*†$")
+
+
 def comparable(s: str | None) -> str:
-    """A cell's text with line wrapping and spaces next to CJK characters removed."""
-    return _SPACE_BY_CJK.sub("", join_lines(s))
+    """A cell's text with line wrapping and spaces next to CJK characters removed, and the
+    mark of a remark in a sources appendix (a final †, playaids/workshop.py) dropped."""
+    return _REMARK_MARK.sub("", _SPACE_BY_CJK.sub("", join_lines(s)))

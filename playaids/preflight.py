@@ -160,7 +160,7 @@ def coverage(page, lines) -> Coverage:
     area = (x1 - x0) * (bottom - top)
     objs = _text_blocks(page)
     objs += [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in (*page.lines, *page.curves, *page.images)]
-    boxes = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.rects]
+    boxes = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.rects] + _ruled(page)
     objs += [b for b in boxes if (b[2] - b[0]) * (b[3] - b[1]) < area / 2]   # not a frame round the page
     for a, t, b, u in objs:
         if b < x0 or a > x1 or u < top or t > bottom:   # outside the trim: crop marks
@@ -191,6 +191,42 @@ def sections(pdf) -> list[int]:
 
     walk(pdf.doc.catalog.get("PageLabels"), 0)
     return sorted(starts | {0})
+
+
+def _ruled(page) -> list[tuple]:
+    """The boxes of the ruled tables and frames of a page: each group of four or more drawn
+    lines meeting one another, as its bounding box (a table's empty cells are in use)."""
+    segs = [(e["x0"], e["top"], e["x1"], e["bottom"]) for e in page.edges][:20000]
+    parent = list(range(len(segs)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    cell = 20.0
+    buckets: dict = {}
+    for k, (a, t, b, u) in enumerate(segs):
+        for gx in range(int((a - 1) // cell), int((b + 1) // cell) + 1):
+            for gy in range(int((t - 1) // cell), int((u + 1) // cell) + 1):
+                buckets.setdefault((gx, gy), []).append(k)
+    for members in buckets.values():
+        for i in range(len(members)):
+            a = segs[members[i]]
+            for j in members[i + 1:]:
+                b = segs[j]
+                if a[0] - 1 <= b[2] and b[0] - 1 <= a[2] and a[1] - 1 <= b[3] and b[1] - 1 <= a[3]:
+                    parent[find(members[i])] = find(j)
+    groups: dict = {}
+    for k in range(len(segs)):
+        groups.setdefault(find(k), []).append(segs[k])
+    out = []
+    for g in groups.values():
+        x0, t0, x1, t1 = min(s[0] for s in g), min(s[1] for s in g), max(s[2] for s in g), max(s[3] for s in g)
+        if len(g) >= 4 and x1 - x0 > 10 and t1 - t0 > 10:
+            out.append((x0, t0, x1, t1))
+    return out
 
 
 def _text_blocks(page) -> list[tuple]:

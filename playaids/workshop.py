@@ -69,6 +69,22 @@ def split(text: str) -> tuple[str, list[str]]:
     return re.sub(r"\s*/\s*$|^\s*/\s*", "", text), removed
 
 
+# the mark a printed text carries where a maker's remark was taken out of it (a value a
+# translator doubts, a publisher's or a forum's ruling): the sources appendix prints the remark
+# under the same mark (issue 22)
+MARK = "†"
+
+
+def remarked(*texts: str) -> bool:
+    """Whether a labelled remark was taken out of any of the texts (one per language)."""
+    return any(_LABELLED.search(t or "") for t in texts)
+
+
+def mark(*texts: str) -> str:
+    """" †" after a printed text a remark was taken out of, else ""."""
+    return f" {MARK}" if remarked(*texts) else ""
+
+
 def for_players(text: str) -> str:
     """`text` without the makers' labelled remarks."""
     return split(text)[0] if _LABELLED.search(text) else text

@@ -69,7 +69,11 @@ def test_the_remarks_go_to_the_sources_appendix():
     assert cell.startswith("In one combat, cancels 1 hit suffered from the enemy.")
     assert cards._grid_strings(table.grid, "ja")[1][2].startswith("一回の戦闘において、敵側から")
     remarks = dict(sources.remarks(table))
-    assert "(translator's note: not each combat round)" in remarks["(H) × Effect, a remark not printed on the aids"]
+    assert "(translator's note: not each combat round)" in remarks[
+        "† (H) × Effect, a remark not printed on the aids (marked † there)"]
+    # issue 22: the cell the remark was taken out of carries its mark, and the card says what it means
+    assert [row[2] for row in cards._grid_strings(table.grid, "en") if row[2] and row[2].endswith(" †")]
+    assert cards.marked(table) and not cards.marked(ROOT.table("okinawa", "fleet-damage"))
     seq = ROOT.table("amigos-insurrectors", "combat-sequence")
     assert not any("I'm sorry" in n.text.en for n in cards.player_notes(seq))
     assert any("I'm sorry if the references are unclear" in r for _, r in sources.entries(seq))

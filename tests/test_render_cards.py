@@ -213,3 +213,46 @@ def test_bilingual_notes_are_paired_lines_never_run_together():
     ja, en = text.split("\n")
     assert ja == cards.note_text(note, "ja") and en == cards.note_text(note, "en")
     assert "ダイス" not in en and " / " not in ja[-3:]
+
+
+# issue 22: a card is one page sized to its table and notes where that fits
+
+
+def _pages(pdf: bytes):
+    import io
+
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return [(p.width, p.height, p.chars) for p in doc.pages]
+
+
+def test_a_card_fits_one_page_at_the_largest_type_that_takes_it():
+    root = Repository.builtin()
+    small = _pages(cards.render(root.table("rgi-macarthur", "retreat"), root.game("rgi-macarthur", with_tables=False),
+                                PageSpec(lang="en")))
+    assert len(small) == 1 and small[0][0] < small[0][1]            # upright: its grid takes the width
+    assert max(c["size"] for c in small[0][2] if c["text"] == "S") == cards.MAX_CARD_FONT   # grown to fill
+    # once two pages (the grid on one, its notes on the other): now one, the type smaller
+    pw = _pages(cards.render(root.table("amigos-insurrectors", "political-will"),
+                             root.game("amigos-insurrectors", with_tables=False), PageSpec(lang="en")))
+    assert len(pw) == 1
+    assert min(c["size"] for c in pw[0][2] if c["text"].strip()) >= cards.MIN_FONT
+
+
+def test_a_card_no_page_takes_whole_fills_its_pages(tmp_path):
+    from playaids import preflight
+
+    root = Repository.builtin()
+    path = tmp_path / "crt.both.a4.pdf"
+    path.write_bytes(cards.render(root.table("macarthur-bataan", "crt"), root.game("macarthur-bataan", with_tables=False),
+                                  PageSpec(lang="both")))
+    assert len(_pages(path.read_bytes())) == 2
+    assert preflight.check(path) == []   # every page but the last 60 % used, no last page of a few lines
+
+
+def test_one_title_when_the_two_languages_differ_only_in_case():
+    from playaids.model import Text
+
+    assert cards.composed(Text("AMIGOS & INSURRECTORS", "Amigos & Insurrectors"), "both") == "Amigos & Insurrectors"
+    assert cards.composed(Text("沖縄", "Okinawa"), "both") == "沖縄 / Okinawa"

@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -85,12 +85,17 @@ def _grid_texts(grid: Grid) -> list[list[Text | None]]:
     return [[grid.corner] + list(grid.columns)] + [[r.label] + grid.expanded(r) for r in grid.rows]
 
 
+def _cell(t: Text | None, lang: str) -> str:
+    """A cell as printed: its text for the players, † where a maker's remark on it is in the
+    sources appendix (read back, the mark is no part of the value: pdfread.comparable)."""
+    return "" if t is None else workshop.for_players(t.get(lang)) + workshop.mark(t.ja, t.en)
+
+
 def _grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str | None]]:
     """The grid's cell strings; `joined` (bilingual): a short pair on one line (`side_by_side`)."""
-    rows = [[_lang_text(t, lang) for t in _grid_texts(grid)[0]]]
+    rows = [[_cell(t, lang) for t in _grid_texts(grid)[0]]]
     for r, texts in zip(grid.rows, _grid_texts(grid)[1:]):
-        rows.append([_lang_text(r.label, lang)] +
-                    [None if c is None else workshop.for_players(c.get(lang)) for c in texts[1:]])
+        rows.append([_cell(r.label, lang)] + [None if c is None else _cell(c, lang) for c in texts[1:]])
     if joined and lang == "both":
         rows = [[side_by_side(t) or s for s, t in zip(row, texts)] for row, texts in zip(rows, _grid_texts(grid))]
     return rows
@@ -110,7 +115,7 @@ def side_by_side(t: Text | None) -> str | None:
     ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
     if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
         return None
-    return f"{ja}{PAIR_SPACE}{en}"
+    return f"{ja}{PAIR_SPACE}{en}{workshop.mark(t.ja, t.en)}"
 
 
 def _spans(grid: Grid) -> dict[tuple[int, int], int]:
@@ -199,25 +204,28 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
 
 
-def _layout(grids, font: str, spec: PageSpec, spans=None):
-    """Orientation and font size so every grid fits the page width: unwrapped cells at a
-    legible size first (portrait, then landscape), then wrapped text columns, and last words
-    cut wherever a column needs (data no rulebook prints: a 4,000-character word)."""
+def _layouts(grids, font: str, spec: PageSpec, spans=None):
+    """(page size, font size, column widths) of each way the grids fit the page width, the
+    largest type first: at each size unwrapped cells before wrapped text columns, the upright
+    page before the turned one (a grid wider than the upright page turns it); last, words cut
+    wherever a column needs (data no rulebook prints: a 4,000-character word)."""
     spans = spans or [{} for _ in grids]
     w, h = spec.size
     cjk = spec.lang in ("ja", "both")
-    tries = [(False, (w, h), 8.0), (False, landscape((w, h)), 8.0), (True, (w, h), MIN_FONT),
-             (True, landscape((w, h)), MIN_FONT), (ANYWHERE, (w, h), MIN_FONT),
-             (ANYWHERE, landscape((w, h)), MIN_FONT)]
-    for wrap, pagesize, smallest in tries:
+    some = False
+    for size in CARD_SIZES:
+        for wrap in (False, True):
+            for pagesize in ((w, h), landscape((w, h))):
+                avail = pagesize[0] - 2 * spec.margin
+                widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
+                if all(x is not None for x in widths):
+                    some = True
+                    yield pagesize, size, widths
+    for pagesize in ((w, h), landscape((w, h))) if not some else ():
         avail = pagesize[0] - 2 * spec.margin
-        size = MAX_FONT
-        while size >= smallest:
-            widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
-            if all(x is not None for x in widths):
-                return pagesize, size, widths
-            size -= 0.5
-    raise ValueError("table too wide for the page even at the smallest font")
+        widths = [_column_widths(g, font, MIN_FONT, avail, ANYWHERE, cjk, sp) for g, sp in zip(grids, spans)]
+        if all(x is not None for x in widths):
+            yield pagesize, MIN_FONT, widths
 
 
 def _noted(grid: Grid) -> set[tuple[int, int]]:
@@ -350,7 +358,10 @@ def heading(table: Table, spec: PageSpec, cont: bool = False) -> str:
 
 
 def composed(text: Text, lang: str) -> str:
-    """A title on one line: bilingual as 'ja / en'."""
+    """A title on one line: bilingual as 'ja / en', once when the two differ only in case
+    ("AMIGOS & INSURRECTORS / Amigos & Insurrectors" is one title)."""
+    if lang == "both" and text.ja.casefold() == text.en.casefold():
+        return text.en.replace("\n", " ")
     return text.get(lang).replace("\n", " / ")
 
 
@@ -369,15 +380,31 @@ def _paired(one, lang: str) -> str:
 
 
 def legend_text(entry, lang: str) -> str:
+    """A legend entry; † where a maker's remark on it is in the sources appendix."""
+    m = workshop.mark(entry.text.ja, entry.text.en)
     return _paired(lambda x: workshop.for_players(f"{entry.code.get(x).replace(chr(10), ' / ')} = "
-                                                  f"{entry.text.get(x).replace(chr(10), ' / ')}"), lang)
+                                                  f"{entry.text.get(x).replace(chr(10), ' / ')}") + m, lang)
 
 
 def note_text(note, lang: str) -> str:
     """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet;
-    a maker's labelled remark is left to the sources appendix."""
-    return _paired(lambda x: workshop.for_players(note.text.get(x).replace("\n", " / ")).lstrip("・•").lstrip(),
+    a maker's labelled remark is left to the sources appendix, a † marking where it was."""
+    m = workshop.mark(note.text.ja, note.text.en)   # the remark's place: a small mark (issue 22)
+    return _paired(lambda x: workshop.for_players(note.text.get(x).replace("\n", " / ")).lstrip("・•").lstrip() + m,
                    lang)
+
+
+# the one line that says what the mark is (once a card, once a chart sheet)
+REMARK_KEY_EN = f"{workshop.MARK}: a remark on this text is in Sources and reconstructions."
+REMARK_KEY_JA = f"{workshop.MARK}：この記述への注記は「出典と復元」にある。"
+
+
+def marked(table: Table) -> bool:
+    """Whether any text a table prints carries the mark of a remark in the sources appendix."""
+    texts = [n.text for n in player_notes(table)] + [e.text for e in table.legend]
+    for g in drawn_grids(table):
+        texts += [t for row in _grid_texts(g) for t in row if t is not None]
+    return any(workshop.remarked(t.ja, t.en) for t in texts)
 
 
 def player_notes(table: Table) -> list:
@@ -409,34 +436,118 @@ def _check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
 
 
 def story(table: Table, game: Game | None, spec: PageSpec):
-    """The flowables of one card and the page size they need."""
+    """The flowables of one card and the page size they need: the largest type (grid up to
+    MAX_CARD_FONT pt, never under MIN_FONT) at which the whole card, table and notes, fits one
+    page, in the orientation the grid needs (landscape when it is wider than the upright page);
+    a card no page takes whole flows on at the size that leaves its last page fullest."""
     font = fonts.register()
     lang = spec.lang
     _check_font(table, game, lang, font)
     grids = drawn_grids(table)
     strings = [_grid_strings(g, lang) for g in grids]
-    try:
-        pagesize, size, widths = _layout(strings, font, spec, [_spans(g) for g in grids])
-    except ValueError:
-        raise page.too_wide(table.game, [table.id], spec.paper, MIN_FONT) from None
-    title = ParagraphStyle("title", fontName=font, fontSize=16, leading=20)
-    meta = ParagraphStyle("meta", fontName=font, fontSize=9.5, leading=12,
+    by_size: dict = {}
+    for lay in _layouts(strings, font, spec, [_spans(g) for g in grids]):
+        by_size.setdefault(lay[1], []).append(lay)
+    if not by_size:
+        raise page.too_wide(table.game, [table.id], spec.paper, MIN_FONT)
+    sizes = sorted(by_size, reverse=True)
+    made: dict = {}
+
+    def one_page(size):
+        """The first layout at `size` whose story fits one page, else None (stories kept)."""
+        if (size, "fit") in made:
+            return made[(size, "fit")]
+        for lay in by_size[size]:
+            pagesize = lay[0]
+            flow = _story(table, game, spec, font, grids, strings, *lay)
+            room = pagesize[1] - 2 * spec.margin - 2 * FRAME_PAD
+            used = _height(flow, pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD)
+            made[(size, id(lay))] = (flow, pagesize, used / room, size)
+            if used <= room:
+                made[(size, "fit")] = (flow, pagesize)
+                return flow, pagesize
+        made[(size, "fit")] = None
+        return None
+
+    # the largest size that fits one page: the story's height grows about as the square of the
+    # size, so one story at 10 pt says where to look; then a size at a time
+    def fill(size):
+        one_page(size)
+        return min(v[2] for k, v in made.items() if k[0] == size and k[1] != "fit")
+
+    at = min(sizes, key=lambda x: abs(x - 10.0))
+    guess = at * (1 / max(fill(at), 1e-6)) ** 0.5
+    k = next((i for i, x in enumerate(sizes) if x <= guess), len(sizes) - 1)
+    while True:
+        got = one_page(sizes[k])
+        if got is None:
+            if k == len(sizes) - 1:
+                break
+            k += 1
+            continue
+        while k > 0 and (bigger := one_page(sizes[k - 1])) is not None:   # the guess was short
+            got, k = bigger, k - 1
+        return got
+    # no page takes it whole: the size of those tried whose last page is fullest, fewest pages first
+    # (a turned page whose grid leaves a quarter of its width empty is a last resort; a last page
+    # of a line or two too), the largest type
+    tried = [v for k, v in made.items() if k[1] != "fit"]
+    # (pages counted with 5 % to spare: a grid's rows and kept lines do not split anywhere)
+    flow, pagesize, _, _ = min(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
+                                                     v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
+    return flow, pagesize
+
+
+def _narrow(flow, pagesize, spec: PageSpec) -> bool:
+    """Whether a turned page's widest grid leaves a quarter of the width empty."""
+    widths = [sum(f._colWidths) for f in flow if getattr(f, "card_grid", False)]
+    return pagesize[0] > pagesize[1] and max(widths, default=0) < 0.75 * (pagesize[0] - 2 * spec.margin)
+
+
+MAX_CARD_FONT = 12.0
+CARD_SIZES = (12.0, 11.0, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)   # a card's grid type, largest first
+FRAME_PAD = 6.0   # platypus's frame padding on each side
+
+
+def _height(flow, width: float) -> float:
+    """The story's height at `width` (measured on a canvas no page is drawn on)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(io.BytesIO())
+    total = 0.0
+    for f in flow:
+        h = f.wrapOn(canvas, width, 10_000)[1]
+        if isinstance(f, KeepTogether):   # it answers 0xffffff to be split; its content's height is _H
+            h = f._H
+        total += h + f.getSpaceBefore() + f.getSpaceAfter()
+    return total
+
+
+def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, strings, pagesize, size: float,
+           widths) -> list:
+    lang = spec.lang
+    k = size / MAX_FONT   # the card's other text follows the grid's size, never under MIN_FONT
+    pt = lambda x: max(MIN_FONT, round(x * k * 2) / 2)   # noqa: E731
+    title = ParagraphStyle("title", fontName=font, fontSize=max(12, pt(16)), leading=max(12, pt(16)) * 1.25)
+    meta = ParagraphStyle("meta", fontName=font, fontSize=pt(9.5), leading=pt(9.5) * 1.26,
                           textColor=colors.HexColor(spec.colour("muted")))
-    h2 = ParagraphStyle("h2", fontName=font, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=2, keepWithNext=1)
-    body = ParagraphStyle("body", fontName=font, fontSize=9.5, leading=12.5,
+    h2 = ParagraphStyle("h2", fontName=font, fontSize=pt(11.5), leading=pt(11.5) * 1.3, spaceBefore=5,
+                        spaceAfter=2, keepWithNext=1)
+    body = ParagraphStyle("body", fontName=font, fontSize=pt(9.5), leading=pt(9.5) * 1.3,
                           wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
-    small = ParagraphStyle("small", parent=body, fontSize=8, leading=10.5)
+    small = ParagraphStyle("small", parent=body, fontSize=pt(8), leading=pt(8) * 1.3)
 
     out = [_para(heading(table, spec), title)]
     m = [f"{_rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:
-        m.append(game.title.get(lang).replace("\n", " / "))
+        m.append(composed(game.title, lang))
     out += [_para(" · ".join(m), meta)]
     if table.key:   # how to read a cell, where a player looks first
         out.append(_para(key_text(table, lang), ParagraphStyle(
-            "key", fontName=font, fontSize=10, leading=13, spaceBefore=2, wordWrap="CJK" if lang != "en" else None)))
+            "key", fontName=font, fontSize=pt(10), leading=pt(10) * 1.3, spaceBefore=2,
+            wordWrap="CJK" if lang != "en" else None)))
     out.append(Spacer(1, 5))
     if table.missing:
         box = RLTable([[_para(table.missing.get(lang), body)]], colWidths=[pagesize[0] - 2 * spec.margin])
@@ -447,9 +558,10 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
             out.append(_para(spec.word("サイの目修正", "Modifiers"), h2))
-        out += [_grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
-                               table.row_groups if g is table.grid else 1),
-                Spacer(1, 6)]
+        grid = _grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
+                              table.row_groups if g is table.grid else 1)
+        grid.card_grid = True
+        out += [grid, Spacer(1, 6)]
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):
         """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
@@ -460,15 +572,21 @@ def story(table: Table, game: Game | None, spec: PageSpec):
 
     if table.cell_notes():   # the key of the shading, under the grids it explains (provenance is in
         out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
+    if marked(table):   # and of the mark of a maker's remark
+        out += [para(spec.word(REMARK_KEY_JA, REMARK_KEY_EN), small), Spacer(1, 2)]
+    # a heading goes to the next page only when fewer than three of its lines would follow it
+    # there: a list never leaves a page half empty to stay whole (issue 22)
+    turn = h2.spaceBefore + h2.leading + h2.spaceAfter + 3 * body.leading
+    plain = ParagraphStyle("h2plain", parent=h2, keepWithNext=0)
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
-        out.append(KeepTogether([_para(spec.word("記号", "Legend"), h2), *items]))
+        out += [CondPageBreak(turn), _para(spec.word("記号", "Legend"), plain), *items]
     if player_notes(table):
         notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
-        # the heading keeps its first note, the last notes go over a page turn together
-        head, notes = [_para(spec.word("注", "Notes"), h2), *notes[:1]], notes[1:]
-        out += [KeepTogether(head)] + notes[:-2] + ([KeepTogether(notes[-2:])] if notes else [])
-    return out, pagesize
+        # the last notes go over a page turn together: a last page is more than a line or two
+        out += [CondPageBreak(turn), _para(spec.word("注", "Notes"), plain)] + notes[:-2] + (
+            [KeepTogether(notes[-2:])] if len(notes) > 1 else notes[-1:])
+    return out
 
 
 # the one line a card carries about its shaded cells (issue 13: provenance off the card)
@@ -479,7 +597,7 @@ DOUBTFUL_KEY_JA = "網掛け・破線枠のセル：原文が損なわれてお�
 
 def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     """The game and the table on every page (a player sorts loose cards by it), the page number."""
-    names = [x.get(spec.lang).replace("\n", " / ") for x in ((game.title if game else None), table.title) if x]
+    names = [composed(x, spec.lang) for x in ((game.title if game else None), table.title) if x]
     left = " · ".join(names)
     room = trim[0] - 2 * spec.margin - 24   # the page number keeps its place at the right
     if fonts.width(left, fonts.GOTHIC, 7) > room:

@@ -47,6 +47,7 @@ CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
 MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
+FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ class _Maker:
         self.sub = ParagraphStyle("sub", fontName=f, fontSize=8, leading=10)
         self._fits: dict = {}
         self.anywhere = False   # words may be cut (the last resort: no layout fits otherwise)
+        self.blocks: dict = {}
+        self.remark_key = None   # the table whose block carries its sheet's key of the remark mark
 
     # -- measuring -------------------------------------------------------------------------
     def fit(self, table: Table, n: int, column: float):
@@ -200,6 +203,8 @@ class _Maker:
         out = []
         if shading_key and table.cell_notes():   # the key of the shading, once a sheet
             out.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
+        if self.remark_key is table:   # and of the remark mark
+            out.append(self.para(spec.word(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN), size=7.0))
         out += [self.para(cards.legend_text(e, lang) + self.rule(table, e.rule, spec)) for e in table.legend]
         out += [self.para(cards.note_text(x, lang) + self.rule(table, x.rule, spec), bullet="•") for x in notes]
         if shared:
@@ -213,6 +218,8 @@ class _Maker:
         out = []
         if shading_key and table.cell_notes():
             out.append(Paired([(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN)], TEXT))
+        if self.remark_key is table:
+            out.append(Paired([(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN)], TEXT))
         if table.legend:
             out.append(Paired([(cards.legend_text(e, "ja") + self.rule(table, e.rule, sj),
                                 cards.legend_text(e, "en") + self.rule(table, e.rule, se)) for e in table.legend], TEXT))
@@ -459,22 +466,78 @@ def _sheet_notes(tables: list[Table]) -> dict:
 
 
 def _blocks(tables: list[Table], maker: _Maker, n: int, column: float):
-    keyed = next((t for t in tables if t.cell_notes()), None)
-    notes = _sheet_notes(tables)
-    return [maker.block(t, n, column, t is keyed, *notes[t.id]) for t in tables]
+    """The blocks of a sheet's tables at a column count, made once (layouts try each many times)."""
+    key = (tuple(t.id for t in tables), n, round(column, 2), maker.anywhere)
+    if key not in maker.blocks:
+        keyed = next((t for t in tables if t.cell_notes()), None)
+        maker.remark_key = next((t for t in tables if cards.marked(t)), None)   # once a sheet
+        notes = _sheet_notes(tables)
+        maker.blocks[key] = [maker.block(t, n, column, t is keyed, *notes[t.id]) for t in tables]
+    return maker.blocks[key]
+
+
+def _configs(spec: PageSpec):
+    """(trim, column count, column width) of each way to divide a page, the most columns first
+    that the paper takes; one column last."""
+    out = []
+    for orient in (portrait, landscape):
+        trim = orient(spec.size)
+        wide = trim[0] - 2 * spec.margin
+        for n in range(2, MAX_COLUMNS + 1):
+            column = (wide - (n - 1) * GUTTER) / n
+            if column < MIN_COLUMN:
+                break
+            out.append((trim, n, column))
+    return out + [(orient(spec.size), 1, orient(spec.size)[0] - 2 * spec.margin) for orient in (portrait, landscape)]
+
+
+def _used(pg: _Page, spec: PageSpec) -> float:
+    """The share of a page's content area its blocks and sheet titles take."""
+    wide, tall = pg.trim[0] - 2 * spec.margin, pg.trim[1] - 2 * spec.margin - FOOT
+    return (sum(_h(p.flow) * p.width for p in pg.placed) + sum(hh for _, _, hh in pg.heads) * wide) / (wide * tall)
+
+
+def _set_pages(sheets: list, maker: _Maker, spec: PageSpec, fixed=None) -> list[_Page] | None:
+    """Every sheet's pages, in order: each sheet on its own best layout (or all on `fixed`:
+    one (trim, n, column) for the whole set), beginning under the sheet before where that
+    page has room. None when a sheet's tables do not all fit `fixed`."""
+    pages: list[_Page] = []
+    for sheet, ts, title in sheets:
+        laid = _layout(ts, maker, spec, pages[-1] if pages else None, fixed, title)
+        if laid is None:
+            return None
+        laid, continued = laid
+        for p in (x for pg in laid for x in pg.placed):
+            p.sheet = sheet.id
+        if continued:   # the sheet begins under the one before, on its last page
+            last = pages[-1]
+            head = (sheet, last.bottom + SHEET_GAP, _head_height(title, last.trim[0] - 2 * spec.margin))
+            last.placed = last.placed + laid[0].placed
+            last.heads = last.heads + [head]
+            last.sheets = last.sheets + [sheet]
+            laid = laid[1:]
+        else:
+            laid[0].heads = [(sheet, 0.0, _head_height(title, laid[0].trim[0] - 2 * spec.margin))]
+        for p in laid:
+            p.sheets = [sheet]
+        pages += laid
+    return pages
 
 
 def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | None" = None,
-            title: str = ""):
+            fixed=None, title: str = ""):
     """The sheet's pages on the orientation and column count needing the fewest new pages (a
     single column only when no table allows more); it begins under the sheet before it, on
     that sheet's last page, when that needs no more pages than a page of its own; `title`
-    heads its first page. Returns (pages, whether the first is `last` continued)."""
-    best = _best_layout(tables, maker, spec, last, title)
+    heads its first page. Returns (pages, whether the first is `last` continued); with `fixed`
+    (one (trim, n, column)), None when the tables do not all fit it."""
+    best = _best_layout(tables, maker, spec, last, fixed, title)
+    if fixed:
+        return best
     if best is None:   # no layout without cutting words inside (issue 25 item 12): cut them
         maker.anywhere = True
         try:
-            best = _best_layout(tables, maker, spec, last, title)
+            best = _best_layout(tables, maker, spec, last, None, title)
         finally:
             maker.anywhere = False
     if best is None:
@@ -484,10 +547,11 @@ def _layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | N
     return best
 
 
-def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | None", title: str):
+def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Page | None", fixed,
+                 title: str):
     """(pages, continued) of the layout needing the fewest new pages, or None when none fits."""
     cont = None
-    if last is not None:
+    if last is not None and (not fixed or (last.trim, last.n) == tuple(fixed[:2])):
         tall = last.trim[1] - 2 * spec.margin - FOOT
         blocks = _blocks(tables, maker, last.n, last.column)
         if None not in blocks:
@@ -498,27 +562,20 @@ def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Pag
                 cont = ((len(pages) - 1, 0, end / tall), [_Page(last.trim, last.n, last.column, p, [])
                                                           for p in pages], True)
     best = None
-    for counts in (range(2, MAX_COLUMNS + 1), (1,)):
-        for orient in (portrait, landscape):
-            trim = orient(spec.size)
-            wide, tall = trim[0] - 2 * spec.margin, trim[1] - 2 * spec.margin - FOOT
-            head = _head_height(title, wide)
-            for n in counts:
-                column = (wide - (n - 1) * GUTTER) / n
-                if column < MIN_COLUMN and n > 1:
-                    break
-                blocks = _blocks(tables, maker, n, column)
-                if any(b is None for b in blocks):
-                    continue
-                pages = _pack(blocks, n, column, tall, maker, head=head)
-                end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
-                score = (len(pages), 1, end / tall, orient is landscape, n)
-                if best is None or score < best[0]:
-                    best = (score, [_Page(trim, n, column, p, []) for p in pages], False)
-        if best is not None:
+    for trim, n, column in ([fixed] if fixed else _configs(spec)):
+        if best is not None and n == 1 and not fixed:   # a single column only when no table allows more
             break
+        tall = trim[1] - 2 * spec.margin - FOOT
+        blocks = _blocks(tables, maker, n, column)
+        if any(b is None for b in blocks):
+            continue
+        pages = _pack(blocks, n, column, tall, maker, head=_head_height(title, trim[0] - 2 * spec.margin))
+        end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+        score = (len(pages), 1, end / tall, trim[0] > trim[1], n)
+        if best is None or score < best[0]:
+            best = (score, [_Page(trim, n, column, p, []) for p in pages], False)
     if best is None:
-        best = cont
+        best = None if fixed else cont
     elif cont is not None and cont[0] < best[0]:
         best = cont
     return None if best is None else (best[1], best[2])
@@ -538,28 +595,24 @@ def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple
 def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
     maker = _Maker(spec)
     font = maker.font
-    pages: list[_Page] = []
+    sheets_tables = []
     for sheet in sheets:
         ts = [tables[t] for t in sheet.tables]
         for t in ts:
             cards._check_font(t, game, spec.lang, font)
-        title = cards.composed(sheet.title, spec.lang)
-        laid, continued = _layout(ts, maker, spec, pages[-1] if pages else None, title)
-        for p in (x for pg in laid for x in pg.placed):
-            p.sheet = sheet.id
-        if continued:   # the sheet begins under the one before, on its last page
-            last = pages[-1]
-            laid[0].heads.append((sheet, last.bottom + SHEET_GAP, _head_height(title, last.trim[0] - 2 * spec.margin)))
-            last.placed += laid[0].placed
-            last.heads += laid[0].heads
-            laid = laid[1:]
-        else:
-            laid[0].heads.append((sheet, 0.0, _head_height(title, laid[0].trim[0] - 2 * spec.margin)))
-        for p in laid:
-            p.sheets = [sheet]
-        if continued:
-            pages[-1].sheets.append(sheet)
-        pages += laid
+        sheets_tables.append((sheet, ts, cards.composed(sheet.title, spec.lang)))
+    # each sheet on its own best layout, or the whole set on one: whichever needs the fewest
+    # pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22)
+    best = None
+    for fixed in [None] + _configs(spec):
+        pages = _set_pages(sheets_tables, maker, spec, fixed)
+        if pages is None:
+            continue
+        thin = sum(_used(p, spec) < FILL for p in pages[:-1])
+        score = (len(pages), thin, fixed is not None)
+        if best is None or score < best[0]:
+            best = (score, pages)
+    pages = best[1]
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",

@@ -53,8 +53,9 @@ def remarks(table: Table) -> list[tuple[str, str]]:
             out.append((f"{where}, not printed on the aids", _both(t.ja, t.en)))
             continue
         ja, en = workshop.split(t.ja)[1], workshop.split(t.en)[1]
-        if ja or en:
-            out.append((f"{where}, a remark not printed on the aids", _both(" ".join(ja), " ".join(en))))
+        if ja or en:   # the aids mark the text it was taken out of with the same sign
+            out.append((f"{workshop.MARK} {where}, a remark not printed on the aids (marked {workshop.MARK} there)",
+                        _both(" ".join(ja), " ".join(en))))
     return out
 
 
