@@ -302,15 +302,28 @@ def test_the_sheet_is_byte_identical_when_made_twice():
     assert turnsheet.render(rec, g, "scenario-2", spec) == turnsheet.render(rec, g, "scenario-2", spec)
 
 
-@pytest.mark.parametrize("gid,scenario,lang", [("okinawa", None, "both"), ("macarthur-bataan", None, "ja"),
-                                               ("amigos-insurrectors", "guerrilla-war", "en")])
-def test_preflight_is_clean(gid, scenario, lang):
+@pytest.mark.parametrize("gid,scenario,lang,paper", [
+    ("okinawa", None, "both", "a4"), ("macarthur-bataan", None, "ja", "a4"), ("amigos-insurrectors", "guerrilla-war", "en", "a4"),
+    ("macarthur-bataan", "main-assault", "en", "a4"), ("macarthur-bataan", "main-assault", "en", "letter"),
+    ("rgi-macarthur", "korea", "both", "a4"),
+])
+def test_preflight_is_clean(gid, scenario, lang, paper):
     """No word crossed by a cell border or a bar's edge, none overprinted (Amigos' alternating
-    objective-chit values overlapped in one lane), kinsoku, nothing under 6 pt."""
+    objective-chit values overlapped in one lane), kinsoku, nothing under 6 pt; no page too
+    empty (the Main Assault's Corregidor track alone on a page 2, its page 1 58 % used on
+    Letter: the tracks' rows lower, or the tracks before the notes)."""
     from playaids import preflight
 
-    path = turns_pdf(gid, scenario, lang)
+    path = turns_pdf(gid, scenario, lang, paper)
     assert not [f.line() for f in preflight.check(path, lang)]
+
+
+def test_the_layout_that_leaves_no_page_too_empty_wins():
+    from playaids.render import turnsheet
+
+    assert turnsheet._score([0.9, 0.5]) == 0 and turnsheet._score([0.57, 0.42]) == 1
+    assert turnsheet._score([0.88, 0.03]) == 1 and turnsheet._score([0.4]) == 0
+    assert len(pages(turns_pdf("macarthur-bataan", "main-assault", "en"))) == 1   # rows of 11.5 pt: one page
 
 
 @pytest.mark.slow

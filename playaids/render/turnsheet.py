@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
@@ -159,6 +160,7 @@ def strip_rows(cells: list[Cell], bars: list[Bar], cols: int, width: float, spec
 # --- side tracks ------------------------------------------------------------------------------
 
 ROW_H = 13.5
+COMPACT_ROW_H = 11.5   # a write-in row of a track when that saves a page or fills one
 
 
 def _label_col(labels: list[str], width: float) -> float:
@@ -177,7 +179,8 @@ def track_label_width(tracks, spec: PageSpec, width: float) -> float:
     return _label_col(labels, width)
 
 
-def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0) -> Drawing:
+def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0,
+                  row_h: float = ROW_H) -> Drawing:
     """A side track: a numbered strip (boxes), one write-in cell per turn (record) or a
     rows x columns write-in grid (grid)."""
     rows = [_text(r, spec) for r in track.rows] or [""]
@@ -213,8 +216,8 @@ def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, re
     head_h = (max(len(x) for x in head_lines) * SMALL * LEADING + 5) if heads else 0.0
     cell_lines = [_wrap(c, w - 4, SMALL) for c, w in zip(cells, widths)]
     row_lines = [_wrap(r, label_w - PAD, EVENT) if label_w else [] for r in rows]
-    base = max([ROW_H] + [len(x) * SMALL * LEADING + 6 for x in cell_lines])
-    row_h = [max(base, len(x) * EVENT * LEADING + 5) for x in row_lines]
+    base = max([row_h] + [len(x) * SMALL * LEADING + 6 for x in cell_lines])
+    row_h = [max(base, len(x) * EVENT * LEADING + (2.5 if row_h < ROW_H else 5)) for x in row_lines]
     height = head_h + sum(row_h)
     d = Drawing(total_w, height + 1)
     if heads:
@@ -380,7 +383,8 @@ def _notes_block(rec: TurnRecord, scen: Scenario, spec: PageSpec, notes: Notes) 
     return parts, [p.text for p in parts]
 
 
-def _tracks(rec: TurnRecord, scen: Scenario, spec: PageSpec, width: float, notes: Notes) -> tuple[list, list[str]]:
+def _tracks(rec: TurnRecord, scen: Scenario, spec: PageSpec, width: float, notes: Notes,
+            row_h: float = ROW_H) -> tuple[list, list[str]]:
     """The record tracks under their heading: a wide one alone across the page, narrow ones
     side by side (each in the first row with room for it, in the data's order)."""
     scoped = rec.in_scope(rec.tracks, scen.id)
@@ -393,7 +397,7 @@ def _tracks(rec: TurnRecord, scen: Scenario, spec: PageSpec, width: float, notes
     rows: list[list] = []   # a wide track: [(head, drawing)] alone; narrow ones share a row
     for t in scoped:
         name = f"{_text(t.name, spec)} ({_word(spec, 'ルール', 'rule')} {notes.rule(t.rule)})"
-        d = track_drawing(t, scen, spec, width, record_label)
+        d = track_drawing(t, scen, spec, width, record_label, row_h)
         strings += [name] + [_text(x, spec) for x in (*t.rows, *t.columns, *(t.box_labels() if t.kind == "boxes" else ()))]
         d.width = max(d.width, min(_width(name, H3) + 2, width))
         head = _heading(name)
@@ -423,7 +427,18 @@ def _columns(n: int, width: float, spec: PageSpec) -> list[int]:
     return ok or [out[-1]]
 
 
-def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, cols: int, width: float):
+@dataclass(frozen=True)
+class Layout:
+    """One way to set a sheet: the strip's columns, the record tracks' write-in rows (compact:
+    lower), and whether the tracks come before the notes (the notes, which break between
+    paragraphs, then fill the page the tracks leave)."""
+
+    cols: int
+    compact: bool = False
+    tracks_first: bool = False
+
+
+def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, lay: Layout, width: float):
     notes = Notes(rec.game, spec.lang)
     muted = spec.colour("muted")
     story: list = []
@@ -444,15 +459,14 @@ def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, cols: int, wid
         strings += [n for _, n in sides]
         story.append(Markers(sides, spec))
     cells, bars = strip(rec, scen, game, spec, notes)
-    for d in strip_rows(cells, bars, cols, width, spec):
+    for d in strip_rows(cells, bars, lay.cols, width, spec):
         story += [d, Spacer(1, 4)]
         strings += [s for lines, *_ in d.words for s in lines]
     parts, more = _notes_block(rec, scen, spec, notes)
-    if parts:
-        story += [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)]
+    block = [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)] if parts else []
     strings += more
-    tracks, more = _tracks(rec, scen, spec, width, notes)
-    story += tracks
+    tracks, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H)
+    story += tracks + block if lay.tracks_first else block + tracks
     strings += more
     while story and isinstance(story[-1], Spacer):   # a last space that does not fit makes a blank page
         story.pop()
@@ -461,17 +475,40 @@ def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, cols: int, wid
     return story, strings, title, footer
 
 
+FILL = 0.62      # a page but the last this full at least (the print preflight asks 60 % of its area)
+FEW = 0.12       # a last page this empty holds a few lines: they belong on the page before
+
+
+def _score(used: list[float]) -> int:
+    """How many pages a reader would find too empty: one but the last under FILL, a last one
+    under FEW."""
+    return sum(u < FILL for u in used[:-1]) + (len(used) > 1 and used[-1] < FEW)
+
+
 def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec):
-    """(PDF bytes, pages, strings, columns) of the sheet at the number of columns that gives the
-    fewest pages, then the cells nearest the width a turn's words read best in (CELL)."""
+    """(PDF bytes, pages, strings, columns) of the sheet laid out the best way: the fewest pages,
+    then no page left too empty, then the plain layout (tracks after the notes, rows of 13.5 pt),
+    then the cells nearest the width a turn's words read best in (CELL). The other layouts are
+    tried only when the plain ones take more than a page or leave one too empty."""
     scen = rec.scenario(scenario)
     width = spec.size[1] - 2 * MARGIN
     best = None
-    for cols in _columns(len(scen.turns), width, spec):
-        data, pages, strings, _ = _build(rec, scen, game, spec, cols, width)
-        key = (len(pages), abs(math.log(width / cols / CELL[spec.lang])))
+    columns = _columns(len(scen.turns), width, spec)
+
+    def consider(lay: Layout):
+        nonlocal best
+        data, used, strings, _ = _build(rec, scen, game, spec, lay, width)
+        key = (len(used), _score(used), lay.compact + lay.tracks_first,
+               abs(math.log(width / lay.cols / CELL[spec.lang])))
         if best is None or key < best[0]:
-            best = (key, data, len(pages), strings, cols)
+            best = (key, data, len(used), strings, lay.cols)
+
+    for cols in columns:
+        consider(Layout(cols))
+    if best[0][0] > 1 or best[0][1]:   # a page more, or too empty: the tracks lower, or before the notes
+        for cols in columns:
+            for lay in (Layout(cols, True), Layout(cols, False, True), Layout(cols, True, True)):
+                consider(lay)
     return best[1:]
 
 
@@ -539,22 +576,49 @@ def _numbered_canvas(spec: PageSpec, trim, footer: str, pages: list | None = Non
     return NumberedCanvas
 
 
-def _build(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, cols: int, width: float):
-    """(PDF bytes, [pages], strings, title) of the sheet at `cols` columns."""
-    story, strings, title, footer = _story(rec, scen, game, spec, cols, width)
+def _inked(f, frame_w: float) -> float:
+    """The area a flowable takes as a reader sees a page (the print preflight's fill): a
+    drawing its box, a paragraph its widest line's width, two columns the frame's width."""
+    if isinstance(f, Spacer):
+        return 0.0
+    if isinstance(f, Lines):
+        w = max((_width(s, f.size) for s in f.lines or []), default=0.0) + f.indent
+        return min(w, frame_w) * f.height
+    if isinstance(f, SideBySide):
+        return (sum(d.width for _, d in f.blocks) + f.gap * (len(f.blocks) - 1)) * f.height
+    if isinstance(f, TwoColumns):
+        return frame_w * f.height
+    return min(getattr(f, "width", frame_w), frame_w) * getattr(f, "height", 0.0)
+
+
+class _Doc(SimpleDocTemplate):
+    """A document that notes how much of each page's frame its flowables use (by area)."""
+
+    def afterFlowable(self, flowable):
+        f = self.pageTemplate.frames[0]
+        while len(self.used) < self.page:
+            self.used.append(0.0)
+        self.used[self.page - 1] += _inked(flowable, f._aW) / max(f._aW * f._aH, 1.0)
+
+
+def _build(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, lay: Layout, width: float):
+    """(PDF bytes, [each page's share of the frame used], strings, title) of the sheet."""
+    story, strings, title, footer = _story(rec, scen, game, spec, lay, width)
     where = f"{rec.game}/turns/{scen.id}"
     trim = (spec.size[1], spec.size[0])
     o = pagelib.offset(spec)
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=pagelib.sheet(spec, trim), leftMargin=o + MARGIN, rightMargin=o + MARGIN,
-                            topMargin=o + MARGIN, bottomMargin=o + BOTTOM, title=title, author="playaids",
-                            subject=where, creator=f"playaids {__version__}", producer=f"playaids {__version__}",
-                            invariant=1, initialFontName=fonts.register(),
-                            lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    doc = _Doc(buf, pagesize=pagelib.sheet(spec, trim), leftMargin=o + MARGIN, rightMargin=o + MARGIN,
+               topMargin=o + MARGIN, bottomMargin=o + BOTTOM, title=title, author="playaids",
+               subject=where, creator=f"playaids {__version__}", producer=f"playaids {__version__}",
+               invariant=1, initialFontName=fonts.register(),
+               lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
+    doc.used = []
     count: list = []
     with pagelib.fixed_epoch():
         doc.build(story, canvasmaker=_numbered_canvas(spec, trim, footer, count))
-    return buf.getvalue(), [None] * count[0], strings, title
+    used = (doc.used + [0.0] * count[0])[:count[0]]   # a page may end with nothing placed on it
+    return buf.getvalue(), used, strings, title
 
 
 def render(rec: TurnRecord, game: Game | None, scenario: str | None, spec: PageSpec) -> bytes:

@@ -232,16 +232,17 @@ def _entry_lines(e: Entry, width: float) -> list[str]:
     return value_line(e.text, e.value, width) if e.value is not None else _wrap(e.text, width, TEXT)
 
 
-def _lanes(bars: list[Bar], turns: list[int]) -> list[list[Bar]]:
-    """Bars of a row in lanes: a lane for each series of values, then each other bar in the
-    first lane it does not overlap in the row."""
+def _lanes(bars: list[Bar], turns: list[int], order: list[str] = ()) -> list[list[Bar]]:
+    """Bars of a row in lanes: a lane for each series of values (in `order` on every row), then
+    each other bar in the first lane it does not overlap in the row."""
     lanes: list[list[Bar]] = []
     row = set(turns)
     series: dict[str, list[Bar]] = {}
     for b in bars:
         if b.series is not None:
             series.setdefault(b.series, []).append(b)
-    lanes += list(series.values())
+    rank = {sid: k for k, sid in enumerate(order)}
+    lanes += [series[sid] for sid in sorted(series, key=lambda sid: rank.get(sid, len(rank)))]
     for b in sorted((b for b in bars if b.series is None),
                     key=lambda b: (min(t for t in b.turns if t in row), -len([t for t in b.turns if t in row]))):
         first = min(t for t in b.turns if t in row)
@@ -329,7 +330,8 @@ def layout(cells: list[Cell], bars: list[Bar], ws: list[float], head_w: float, a
     head_h += 2
     placed, lane_hs = [], []
     in_row = [b for b in bars if any(t in turns for t in b.turns)]
-    for k, lane in enumerate(_lanes(in_row, turns)):
+    order = list(dict.fromkeys(b.series for b in bars if b.series is not None))
+    for k, lane in enumerate(_lanes(in_row, turns, order)):
         h = 0.0
         for b in lane:
             cols = [turns.index(t) for t in b.turns if t in turns]
