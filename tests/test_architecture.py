@@ -1,5 +1,6 @@
 """The shape of the code (issue 12): no import cycle, not even through an import inside a
 function; no module-level cache outside the repository."""
+import pytest
 import ast
 from pathlib import Path
 
@@ -73,6 +74,7 @@ def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow
 def test_no_import_cycle_even_through_imports_inside_functions():
     assert _cycles(_imports(_modules())) == []
 
@@ -93,6 +95,7 @@ def _empty_container(value) -> bool:
         "dict", "set", "list", "defaultdict", "OrderedDict")
 
 
+@pytest.mark.slow
 def test_no_module_level_cache_outside_the_repository():
     found = []
     for name, path in _modules().items():

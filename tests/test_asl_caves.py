@@ -149,6 +149,7 @@ def test_forbidden_terrain_and_non_dry_stream():
 
 # --- setup files through `playaids verify` ----------------------------------------------------
 
+@pytest.mark.slow
 def test_verify_legal_setup_exit_0(cli):
     r = cli("verify", ASL / "caves-legal.yaml")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -156,6 +157,7 @@ def test_verify_legal_setup_exit_0(cli):
     assert b"legal, 1 unchecked (asl-chapter-g caves)" in r.stdout and b"11.91" in r.stdout
 
 
+@pytest.mark.slow
 def test_verify_broken_setup_names_rules_and_hexes(cli):
     r = cli("verify", "--format", "json", ASL / "caves-broken.yaml")
     assert r.returncode == 1
@@ -235,6 +237,7 @@ def test_setup_only_and_vehicular_gun():
     ("caves: [{id: A, hex: 36J4, ca: J4-I4, colour: red}]", "unknown cave key"),
     ("caves: []\nob: {caves: -1}", "ob.caves must be"),
 ])
+@pytest.mark.sample
 def test_bad_setup_is_one_line_exit_2(cli, tmp_path, text, message):
     (tmp_path / "t.yaml").write_text((ASL / "board36-g11-examples.yaml").read_text())
     f = tmp_path / "s.yaml"
@@ -244,6 +247,7 @@ def test_bad_setup_is_one_line_exit_2(cli, tmp_path, text, message):
     assert r.stderr.decode().startswith(str(f) + ":")
 
 
+@pytest.mark.slow
 def test_missing_terrain_file_exit_2(cli, tmp_path):
     f = tmp_path / "s.yaml"
     f.write_text("game: asl-chapter-g\nscenario: caves\nterrain: nowhere.yaml\n")
@@ -251,6 +255,7 @@ def test_missing_terrain_file_exit_2(cli, tmp_path):
     assert r.returncode == 2 and "not found" in r.stderr.decode() and f"{f}:3:" in r.stderr.decode()
 
 
+@pytest.mark.slow
 def test_bad_terrain_points_at_the_line(tmp_path, cli):
     (tmp_path / "t.yaml").write_text("board: '36'\nhexes:\n  J4: {level: 2}\n  I4: {levl: 1}\n")
     f = tmp_path / "s.yaml"
@@ -261,6 +266,7 @@ def test_bad_terrain_points_at_the_line(tmp_path, cli):
 
 # --- generation -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_generate_300_seeds_all_verify():
     terrain = str(ASL / "board25-g11-examples.yaml")
     seen = set()
@@ -276,6 +282,7 @@ def test_generate_300_seeds_all_verify():
     assert {1, 8, ("complexes", 1)} <= seen
 
 
+@pytest.mark.slow
 def test_generate_cli_is_deterministic_and_verifies(cli, tmp_path):
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     for out in (a, b):
@@ -288,6 +295,7 @@ def test_generate_cli_is_deterministic_and_verifies(cli, tmp_path):
     assert r.returncode == 2 and b"--terrain" in r.stderr
 
 
+@pytest.mark.slow
 def test_ob_caves_is_a_required_input(cli, tmp_path):
     # G11.91: the number of caves an OB grants is the scenario's, not the rules': never invented
     r = cli("scenario", "asl-chapter-g", "caves", "--terrain", ASL / "board36-g11-examples.yaml", "--seed", 7,
@@ -369,6 +377,7 @@ def test_no_more_caves_than_the_ob_grants():
     assert ("cave-count", "ob.caves", "unchecked") in _checks(doc)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("hexid", ["25ZZ7", "25F11", "25HH5", "25F99", "25E0"])
 def test_a_cave_on_no_board_is_unreadable(tmp_path, hexid):
     """Columns A-GG, rows 1-10 (0-10 in B, D, F ...): a hex no board has is exit 2 at its line,

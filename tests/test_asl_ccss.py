@@ -1,6 +1,7 @@
 """`playaids ccss`: the Cave-Complex Setup Sheet (G11.32, page G18), read back with pdfplumber."""
 from __future__ import annotations
 
+import pytest
 import io
 
 import pdfplumber
@@ -17,6 +18,7 @@ def _pages(data: bytes) -> list:
         return [(p.extract_words(keep_blank_chars=False), p.chars, p.width, p.height) for p in pdf.pages]
 
 
+@pytest.mark.slow
 def test_blank_form_has_every_hex_id_the_legend_and_blanks(cli, tmp_path):
     out = tmp_path / "blank.pdf"
     r = cli("ccss", "--board", "25", "--lang", "en", "--paper", "a4", "-o", out)
@@ -37,6 +39,7 @@ def test_blank_form_has_every_hex_id_the_legend_and_blanks(cli, tmp_path):
         assert name in rest
 
 
+@pytest.mark.slow
 def test_blank_form_is_deterministic_and_letter_japanese(cli, tmp_path):
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for f in (a, b):
@@ -48,6 +51,7 @@ def test_blank_form_is_deterministic_and_letter_japanese(cli, tmp_path):
     assert "OBA中隊A：" in text and "特記事項" in text and "GG10" in text
 
 
+@pytest.mark.slow
 def test_filled_form_draws_caves_and_complexes(cli, tmp_path):
     out = tmp_path / "filled.pdf"
     r = cli("ccss", ASL / "caves-legal.yaml", "--lang", "en", "-o", out)
@@ -71,6 +75,7 @@ def test_ccss_rejects_other_games(cli, tmp_path):
     assert r.returncode == 2 and b"asl-chapter-g" in r.stderr and not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.slow
 def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
     """The sheet with hexes carries a 100 mm and a 4 in bar (#8) that print at their length."""
     from playaids.games.asl_chapter_g import ccss
@@ -86,6 +91,7 @@ def test_scale_bars_measure_100_mm_and_4_in_on_every_paper_and_bleed():
             assert {"mm", "in"} <= words
 
 
+@pytest.mark.slow
 def test_the_ids_of_the_board_edges_half_hexes_print_beside_the_frame():
     """Columns A and GG and rows 0 and 10 of B, D ... are cut by the board's edge: their ids go
     just outside the frame beside the printed half (in the half, 7 pt would touch its edges)."""

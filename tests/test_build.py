@@ -1,4 +1,5 @@
 """`playaids build`: outputs, gallery links, incremental rebuilds, byte-identical results."""
+import pytest
 import hashlib
 import re
 from playaids.repository import DEFAULT_DATA, Repository
@@ -12,6 +13,7 @@ def digests(out: Path) -> dict:
             for p in out.rglob("*") if p.is_file() and ".playaids-cache" not in p.parts}
 
 
+@pytest.mark.slow
 def test_build_one_game(tmp_path):
     out = tmp_path / "out"
     r = run_cli("build", "rgi-macarthur", "--out", out, "--lang", "en")
@@ -33,6 +35,7 @@ def test_build_one_game(tmp_path):
     # smaller game)
 
 
+@pytest.mark.slow
 def test_build_with_changed_data_rebuilds_only_what_depends(tmp_path):
     data = _small_data(tmp_path)
     out = tmp_path / "out"
@@ -94,6 +97,7 @@ def _keep_scenarios(path, keep: set) -> None:
     path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path):
     import json
 
@@ -135,6 +139,7 @@ def test_no_change_build_stops_at_the_stamp_and_any_change_goes_through(tmp_path
     assert (out / ".playaids-cache" / "documents.json").stat().st_mtime_ns != docs
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_no_stamp(tmp_path):
     data, out = _small_data(tmp_path), tmp_path / "out"
     assert run_cli("--data", data, "--no-builtin", "build", "--out", out, "--lang", "en", "--only", "charts").returncode == 0
@@ -165,6 +170,7 @@ def test_the_command_imports_renderers_only_when_they_run():
         assert name.encode() in r.stdout, name
 
 
+@pytest.mark.slow
 def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
     import os
     import pty
@@ -197,6 +203,7 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
     assert r.returncode == 0 and b"files\r" not in r.stderr and r.stderr.count(b"\n") == 1, r.stderr
 
 
+@pytest.mark.slow
 def test_every_aid_takes_bleed_crop_marks_and_prints_at_true_size(tmp_path):
     """--bleed and --crop-marks reach every kind of aid (cards, turn sheets, setup sheets, the
     CCSS through ReportLab; summaries and glossaries through WeasyPrint): the TrimBox is the
@@ -240,6 +247,7 @@ def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     assert crt == {"crt.en.a4.pdf", "charts.en.a4.pdf", "sources.a4.pdf"}, crt
 
 
+@pytest.mark.slow
 def test_watch_rebuilds_only_what_a_saved_file_affects_and_stops_on_ctrl_c(tmp_path):
     """Issue 12: `build --watch` builds, then re-renders the aids that read a saved data file."""
     import os

@@ -44,6 +44,7 @@ def crowded(tmp_path_factory):
     return setup
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang,gray", [("en", False), ("ja", True)])
 def test_cave_labels_are_clear_of_strokes_ids_and_each_other(cli_in, tmp_path, crowded, lang, gray):
     out = tmp_path / f"ccss.{lang}.a4.pdf"
@@ -60,6 +61,7 @@ def test_cave_labels_are_clear_of_strokes_ids_and_each_other(cli_in, tmp_path, c
         assert labels and not _crossed(page, labels)
 
 
+@pytest.mark.slow
 def test_primary_cave_is_starred_and_heavier_in_grayscale(cli_in, tmp_path):
     out = tmp_path / "ccss.en.a4.pdf"
     assert cli_in("ccss", FIXTURES / "asl" / "caves-legal.yaml", "--lang", "en", "--grayscale", "-o", out).returncode == 0
@@ -73,6 +75,7 @@ def test_primary_cave_is_starred_and_heavier_in_grayscale(cli_in, tmp_path):
                        and len(set(c["non_stroking_color"])) > 1 for c in page.chars)   # no colour in grayscale
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang,paper", [("ja", "a4"), ("both", "letter")])
 def test_blank_ccss_passes_the_preflight(cli_in, tmp_path, lang, paper):
     out = tmp_path / f"ccss-blank.{lang}.{paper}.pdf"

@@ -78,6 +78,7 @@ def _crosses(ch, lines) -> bool:
     ("legal", "en", "a4", False), ("legal", "ja", "letter", True), ("seed3", "en", "a4", False),
     ("seed3", "both", "letter", True),
 ])
+@pytest.mark.sample
 def test_each_cave_label_lies_inside_its_own_hex_clear_of_every_lambda_and_id(seed3, which, lang, paper, half):
     """caves-legal: the labels of A and B (in F7) sat in F8; seed 3: four caves share K4."""
     setup = FIXTURES / "asl" / "caves-legal.yaml" if which == "legal" else seed3
@@ -117,6 +118,7 @@ def _save(data, name):
     return p
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper,half", [("a4", False), ("letter", True)])
 def test_every_hex_id_is_7_pt_or_more_inside_its_own_hex(seed3, paper, half):
     """They were 6-6.8 pt and touched the hex edges; a hex with caves moves its id clear of them."""
@@ -141,6 +143,7 @@ def test_every_hex_id_is_7_pt_or_more_inside_its_own_hex(seed3, paper, half):
                 assert not any(_crosses(c, lam) for c in chars), w["text"]
 
 
+@pytest.mark.slow
 def test_a_crowded_hex_puts_the_board_in_halves_and_the_half_board_is_larger():
     spec = PageSpec(lang="en")
     w, h = landscape(spec.size)
@@ -156,6 +159,7 @@ def test_a_crowded_hex_puts_the_board_in_halves_and_the_half_board_is_larger():
     assert len(blank) == 1 and blank[0][1][3].clean   # a blank sheet keeps the whole board on a page
 
 
+@pytest.mark.slow
 def test_half_board_pages_name_their_columns(cli, tmp_path):
     out = tmp_path / "half.pdf"
     assert cli("ccss", "--board", "25", "--half-board", "--lang", "en", "-o", out).returncode == 0
@@ -166,6 +170,7 @@ def test_half_board_pages_name_their_columns(cli, tmp_path):
         assert "A1" in first and "GG1" not in first and "GG1" in second and "Q5" in first and "Q5" in second
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("ja", "letter"), ("both", "a4"), ("both", "letter")])
 def test_the_legend_is_whole_on_its_page_with_its_symbols_drawn(lang, paper):
     """Two rows spilled onto the next page (both languages); the complex boundary was written as

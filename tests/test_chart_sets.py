@@ -62,6 +62,7 @@ def _game_copy(tmp_path, gid="rgi-macarthur"):
     (("- id: campaigns", "- id: movement-combat"), "sheet id 'movement-combat' is used twice", 7),
     (("tables: [campaign-decks", "tabels: [campaign-decks"), "unknown key 'tabels'", 9),
 ])
+@pytest.mark.sample
 def test_a_broken_sheets_file_is_an_error_at_its_line(tmp_path, change, message, line):
     root = _game_copy(tmp_path)
     path = root / "rgi-macarthur" / "sheets.yaml"
@@ -80,6 +81,7 @@ def test_a_game_without_a_sheets_file_gets_one_sheet_of_all_its_tables(fixture_d
     assert [s.tables for s in sheets] == [tuple(Repository.of(fixture_data).table_ids("demo-game"))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", sorted(MOST_PAGES))
 def test_a_chart_set_takes_a_third_of_the_cards_pages(made, gid):
     path, _, _ = made(gid, "en")
@@ -112,6 +114,7 @@ MATRIX = [(g, lang, paper) for g in GAMES for lang in ("en", "ja", "both") for p
     [(g, "en", "a4") for g in GAMES] + [("okinawa", "ja", "a4")]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,lang,paper", MATRIX)
 def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid, lang, paper):
     path, boxes, _ = made(gid, lang, paper)
@@ -129,6 +132,7 @@ def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid,
             assert got == exp, f"{gid} {table.id} {name} {lang}: read back differs"
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_preflight_passes(made, lang):
     """One game here; CI's two full builds run the preflight over every chart set in every
@@ -144,6 +148,7 @@ def test_same_data_gives_the_same_bytes(made):
     assert again == pdf
 
 
+@pytest.mark.slow
 def test_each_page_names_its_game_and_sheet_in_the_footer(made):
     path, _, _ = made("macarthur-bataan", "en")
     titles = [s.title.en for s in ROOT.sheets("macarthur-bataan")]
@@ -158,6 +163,7 @@ def test_each_page_names_its_game_and_sheet_in_the_footer(made):
     assert any(len(n) > 1 for n in named)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper,size", [("a3", (842, 1191)), ("tabloid", (792, 1224))])
 def test_large_papers_redo_the_layout(made, paper, size):
     path, boxes, _ = made("macarthur-bataan", "en", paper)
@@ -167,6 +173,7 @@ def test_large_papers_redo_the_layout(made, paper, size):
         assert len(pdf.pages) < len(a4.pages)
 
 
+@pytest.mark.slow
 def test_build_only_charts_writes_the_chart_sets_and_no_other_aid(cli_in, tmp_path, fixture_data):
     out = tmp_path / "out"
     r = cli_in("--data", fixture_data, "--no-builtin", "build", "--out", out, "--only", "charts", "--lang", "en")
@@ -176,6 +183,7 @@ def test_build_only_charts_writes_the_chart_sets_and_no_other_aid(cli_in, tmp_pa
     assert not [p for p in pdfs if "summary" in p or "turns/" in p or "setups/" in p or "glossary" in p]
 
 
+@pytest.mark.slow
 def test_paired_rows_are_ruled_heavier_and_the_seeds_column_heading_sits_over_the_grid(made):
     """Okinawa 5.3: the fleet damage table prints a sunk and a damaged line per fleet under
     one heading over the hit columns (命中ナンバー): five pairs, four heavier rules between."""
@@ -191,6 +199,7 @@ def test_paired_rows_are_ruled_heavier_and_the_seeds_column_heading_sits_over_th
         assert heading.replace(" ", "") in above.replace(" ", "")
 
 
+@pytest.mark.slow
 def test_a_table_of_the_schemas_most_columns_is_drawn_its_words_cut(cli_in, tmp_path, fixture_data):
     """A user's table of 40 wide columns (the schema's most): no layout takes its words whole,
     even turned at 7 pt, so they are cut by character (issue 25 item 12: whatever the schema
@@ -212,6 +221,7 @@ def test_a_table_of_the_schemas_most_columns_is_drawn_its_words_cut(cli_in, tmp_
             assert sum(c["text"] == "X" for page in p.pages for c in page.chars) == 40 * 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_long_bilingual_sheet_title_never_overprints_the_game_title(made, paper):
     """ASL, both languages, portrait: '洞窟・駄載砲チャート / Caves and animal-pack guns chart'
@@ -221,6 +231,7 @@ def test_a_long_bilingual_sheet_title_never_overprints_the_game_title(made, pape
     assert not [f.line() for f in preflight.check(path)]
 
 
+@pytest.mark.slow
 def test_a_bilingual_sheet_composes_its_titles_and_draws_every_glyph(made):
     """Issue 22: the footer once drew the raw 'ja\\nen' sheet title (a .notdef box between the
     languages), and a heading read '射撃戦闘表 Fire Combat Table：/：修正 / Modifiers'."""
@@ -238,6 +249,7 @@ def test_a_bilingual_sheet_composes_its_titles_and_draws_every_glyph(made):
     assert "地上戦闘チャート / Ground combat chart" in feet[0]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,lang", [("amigos-insurrectors", "en"), ("macarthur-bataan", "ja"),
                                       ("rgi-macarthur", "en"), ("okinawa", "ja")])
 def test_a_continued_piece_follows_its_start_and_the_shading_key_is_printed_once_a_sheet(made, gid, lang):

@@ -40,6 +40,7 @@ def check(*args):
     return run_cli("--data", DEMO, "check-table", "demo-game", *args)
 
 
+@pytest.mark.slow
 def test_equal_exits_0(tmp_path, demo):
     p = tmp_path / "ok.csv"
     p.write_text(export.to_csv(demo, "ja").translate(str.maketrans("0123456789", "０１２３４５６７８９")),
@@ -51,6 +52,7 @@ def test_equal_exits_0(tmp_path, demo):
     assert out.splitlines()[-1] == "equal, 3 rows × 3 columns"
 
 
+@pytest.mark.slow
 def test_text_report_and_exit_1(mutated):
     r = check("results", mutated)
     assert r.returncode == 1, r.stderr
@@ -62,6 +64,7 @@ def test_text_report_and_exit_1(mutated):
     ]
 
 
+@pytest.mark.slow
 def test_json_report(mutated, tmp_path):
     out = tmp_path / "report.json"
     r = check("results", mutated, "--format", "json", "-o", out)
@@ -94,6 +97,7 @@ def test_highlighter_diff_follows_daff(mutated, tmp_path, demo):
     assert source == list(csv.reader(io.StringIO(mutated.read_text(encoding="utf-8"))))
 
 
+@pytest.mark.slow
 def test_html_report_is_deterministic(mutated, tmp_path):
     a, b = tmp_path / "a.html", tmp_path / "b.html"
     assert check("results", mutated, "--format", "html", "-o", a).returncode == 1
@@ -106,6 +110,7 @@ def test_html_report_is_deterministic(mutated, tmp_path):
     assert "extra column &#34;Note&#34;" in html or "extra column &quot;Note&quot;" in html
 
 
+@pytest.mark.slow
 def test_pdf_page_and_table(tmp_path, demo):
     game = Repository.of(DEMO).game("demo-game")
     pdf = tmp_path / "results.pdf"
@@ -122,6 +127,7 @@ def test_pdf_page_and_table(tmp_path, demo):
     (("results", "missing.csv"), "missing.csv: file not found"),
     (("results",), "give TABLE and FILE"),
 ])
+@pytest.mark.sample
 def test_errors_are_one_line_exit_2(tmp_path, args, fragment):
     r = run_cli("--data", DEMO, "check-table", "demo-game", *args, cwd=tmp_path)
     err = r.stderr.decode()
@@ -138,6 +144,7 @@ def test_unreadable_file_writes_no_report(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_dir_checks_every_table(tmp_path):
     d = tmp_path / "publisher"
     d.mkdir()

@@ -64,6 +64,7 @@ def test_every_table_of_the_chart_set_and_its_card_with_no_page(built, gid, lang
     assert checked == len(ROOT.table_ids(gid))
 
 
+@pytest.mark.slow
 def test_the_command_says_which_page_it_read(built):
     chart_set = built("okinawa", "en") / "charts.en.a4.pdf"
     r = run_cli("check-table", "okinawa", "fleet-damage", chart_set)

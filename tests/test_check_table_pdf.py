@@ -17,6 +17,7 @@ def game():
     return ROOT.game(GAME, with_tables=False)
 
 
+@pytest.mark.sample(6)
 @pytest.mark.parametrize("table_id", TABLES)
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_card_checks_equal(table_id, lang, game, tmp_path):

@@ -124,6 +124,7 @@ def test_missing_font_is_a_clear_error(data, tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.slow
 def test_glyph_missing_is_an_error(data, tmp_path):
     edit(table_file(data), "Rolls above 12", "Rolls \U00013000 above 12")
     r = run_cli("--data", data, "table", "demo-game", "results", "--format", "pdf", "--lang", "en",

@@ -14,6 +14,7 @@ from conftest import run_cli
     (["glossary", "okinawa"], "g.csv", b"ja,"),
     (["turns", "okinawa"], "t.svg", b"<svg"),
 ])
+@pytest.mark.sample
 def test_the_format_follows_the_output_extension(tmp_path, args, name, magic, cli_in):
     r = cli_in(*args, "-o", tmp_path / name)
     assert r.returncode == 0, r.stderr
@@ -29,6 +30,7 @@ def test_format_option_and_extension_must_agree(tmp_path, cli_in):
     assert r.returncode == 0 and (tmp_path / "x.out").read_bytes().startswith(b"Target fleet")
 
 
+@pytest.mark.slow
 def test_dash_is_standard_output_and_input(tmp_path):
     r = run_cli("table", "okinawa", "fleet-damage", "-o", "-", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith(b"Target fleet") and not (tmp_path / "-").exists()

@@ -28,7 +28,9 @@ TRIES = range(12)   # the seeds an automatic case looks through for one where th
 
 def _cases(game: str) -> list[dict]:
     path = CASES / f"{game}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8"))["cases"] if path.is_file() else []
+    # the C loader: the cases are parsed as the tests are collected, in every worker
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)["cases"] if path.is_file() else []
 
 
 EXPLICIT = [pytest.param(g, i, c, id=f"{g}-{i}-{c['ref']}") for g in GAMES for i, c in enumerate(_cases(g))]
@@ -89,6 +91,7 @@ def _wrong(found) -> list:
 
 # --- the cases ---------------------------------------------------------------------------------
 
+@pytest.mark.sample(88)
 @pytest.mark.parametrize("game,i,case", EXPLICIT)
 def test_case_fires_on_an_illegal_setup_and_its_base_is_legal(game, i, case, tmp_path):
     doc, folder = _base(game, case, tmp_path)
@@ -188,6 +191,7 @@ def ledger_data(tmp_path):
     return tmp_path
 
 
+@pytest.mark.sample
 def test_coverage_prints_the_ledger(capsys, ledger_data):
     code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "coverage", "okinawa", "campaign")
     assert code == 0, out
@@ -220,6 +224,7 @@ def test_verify_says_every_unchecked_entry_and_strict_fails_on_it(capsys, ledger
     ("unit:tokusetsu-1st-regimen", "did you mean 'unit:tokusetsu-1st-regiment'"),
     ("constraint:no-such", "no unit, element or constraint"),
 ])
+@pytest.mark.sample
 def test_a_misspelt_ref_is_an_error_at_its_line(capsys, ledger_data, text, error):
     path = ledger_data / "okinawa" / "coverage.yaml"
     path.write_text(LEDGER.replace("unit:tokusetsu-1st-regiment", text), encoding="utf-8")
@@ -227,6 +232,7 @@ def test_a_misspelt_ref_is_an_error_at_its_line(capsys, ledger_data, text, error
     assert code == 2 and f"coverage.yaml:7:" in out and error in out, out
 
 
+@pytest.mark.sample
 def test_a_checked_entry_needs_its_checks(capsys, ledger_data):
     path = ledger_data / "okinawa" / "coverage.yaml"
     path.write_text(LEDGER.replace(" checks: [unit:tokusetsu-1st-regiment]", ""), encoding="utf-8")

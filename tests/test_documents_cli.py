@@ -62,6 +62,7 @@ def one_line_error(r, *fragments):
     return err
 
 
+@pytest.mark.slow
 def test_turns_summary_glossary_commands(data, tmp_path, capfd):
     out = tmp_path / "t.pdf"
     r = cli_inproc(capfd, "--data", data, "turns", "demo-game", "short", "--lang", "en", "-o", out)
@@ -105,6 +106,7 @@ def test_missing_glyph_is_an_error_and_nothing_is_written(data, tmp_path, capfd)
     assert not out.exists() and list(tmp_path.glob(".x.pdf*")) == []
 
 
+@pytest.mark.slow
 def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
     digests = []
     for i in range(2):
@@ -125,6 +127,7 @@ def _documents(repo, out, workers):
     return runner.run(repo, jobs, out, workers)
 
 
+@pytest.mark.slow
 def test_document_build_and_cache(data, tmp_path):
     out = tmp_path / "out"
     root = data
@@ -150,6 +153,7 @@ def test_turns_loader_reports_location(data):
     assert Repository.of(data).validate_all()[1]
 
 
+@pytest.mark.slow
 def test_summary_and_glossary_render_identically_twice(data):
     from playaids.render import glossary_pdf, summary
     from playaids.render.page import PageSpec

@@ -28,6 +28,7 @@ def legal(seed=3):
     return api.generate(ROOT, "macarthur-bataan", "historical", seed)
 
 
+@pytest.mark.slow
 def test_derived_values_follow_the_tables():
     s = legal(3)
     j, a = s.draws["japanese-chit"], s.draws["allied-chit"]
@@ -42,6 +43,7 @@ def test_derived_values_follow_the_tables():
     assert j and a
 
 
+@pytest.mark.slow
 def test_300_seeds_all_verify():
     for seed in range(300):  # the hypothesis properties draw further seeds
         s = legal(seed)
@@ -151,6 +153,7 @@ def test_within_needs_map_hexes():
 MUTATIONS = ["chit", "derived", "battery", "drop", "place", "subs"]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), mutation=st.sampled_from(MUTATIONS))
 def test_mutated_setups_are_caught(seed, mutation):
@@ -179,6 +182,7 @@ def test_mutated_setups_are_caught(seed, mutation):
     assert want in {v.rule for v in check(m) if v.status == "violation"}
 
 
+@pytest.mark.slow
 def test_cli_verify_exit_codes(tmp_path):
     good = tmp_path / "good.yaml"
     r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", "5", "-o", good)
@@ -203,6 +207,7 @@ def test_cli_verify_exit_codes(tmp_path):
     ("game: macarthur-bataan\nscenario: historical\ndraws: [1]\n", "bad.yaml:3:8: draws: [1] is not of type 'object' (must be a mapping)"),
     ("game: [\n", "bad.yaml:2:"),
 ])
+@pytest.mark.sample
 def test_bad_setup_files(tmp_path, text, fragment):
     f = tmp_path / "bad.yaml"
     f.write_text(text, encoding="utf-8")
@@ -212,12 +217,14 @@ def test_bad_setup_files(tmp_path, text, fragment):
     assert fragment in err, err
 
 
+@pytest.mark.slow
 def test_count_writes_json_lines(tmp_path):
     r = run_cli("scenario", "macarthur-bataan", "historical", "--seed", "10", "--count", "5")
     lines = r.stdout.decode().strip().splitlines()
     assert r.returncode == 0 and len(lines) == 5 and '"seed": 14' in lines[-1]
 
 
+@pytest.mark.slow
 def test_setup_sheet_pdf(tmp_path):
     from playaids import pdfread
 
@@ -231,6 +238,7 @@ def test_setup_sheet_pdf(tmp_path):
     assert "Del Carmen" in text and "Verification: legal, no rule broken" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario_id", ["main-assault", "solitaire"])
 def test_other_scenarios_300_seeds(scenario_id):
     sc = ROOT.scenario("macarthur-bataan", scenario_id)
@@ -242,6 +250,7 @@ def test_other_scenarios_300_seeds(scenario_id):
         assert not bad, (seed, bad[0].line())
 
 
+@pytest.mark.slow
 def test_main_assault_rules():
     sc = ROOT.scenario("macarthur-bataan", "main-assault")
     from playaids.engine import generate as gen

@@ -11,6 +11,7 @@ def game():
     return Game("amigos-insurrectors")
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_generator_never_takes_eliminate_4_poa_at_set_up(game, scenario):
     # 4.0 (l. 181): with 3 or fewer POA markers on the map, "Eliminate 4 POA" (#10) may not be chosen

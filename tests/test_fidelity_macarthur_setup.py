@@ -29,6 +29,7 @@ def _place(scenario, unit, where):
     return [(v.status, v.message) for v in _found(scenario, [(unit, where)]) if v.check == "place" and unit in v.where]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("scenario", ["historical", "solitaire"])
 def test_convoy_aircraft_go_anywhere_on_luzon(scenario):
     # 16.2.2 「船団からの追加の P-40E、A-24、ABSU は、ルソンの望むどこかに置かれなければなりません」

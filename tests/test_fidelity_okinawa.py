@@ -1,4 +1,5 @@
 """Issue 15, Okinawa (seed 004): victory conditions, scenario 2 arrivals, spans, names, fatigue."""
+import pytest
 import yaml
 
 from docs import record
@@ -75,6 +76,7 @@ def test_fatigue_note_claims_no_unreadable_level_and_15_31_condition():
     assert "within 3 hexes of Japanese units" in note  # 15.31
 
 
+@pytest.mark.slow
 def test_one_english_term_per_japanese_term():
     gl = {e["ja"]: e["en"] for e in yaml.safe_load((DEFAULT_DATA / G / "glossary.yaml").read_text(encoding="utf-8"))["terms"]}
     assert gl["上陸支援"] == "Landing support" and gl["隠蔽"].startswith("Concealment") and gl["八重瀬岳"] == "Yaesu-dake"
@@ -99,6 +101,7 @@ def test_one_english_term_per_japanese_term():
         assert {en for j, en in pairs if j == ja} <= {want}, ja
 
 
+@pytest.mark.slow
 def test_scenario_2_has_the_campaign_sectors_forces(tmp_path):
     # 18.521: Okinawa sets up as in the campaign (18.12c 2-3) except the listed omissions
     from conftest import run_cli

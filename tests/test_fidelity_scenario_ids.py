@@ -8,6 +8,7 @@ ROOT = Repository.builtin()
 GAMES = ["macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa"]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid", GAMES)
 def test_turn_record_has_exactly_the_scenario_ids(gid):
     listed = run_cli("list", gid, "--scenarios", "--format", "ids")
@@ -17,6 +18,7 @@ def test_turn_record_has_exactly_the_scenario_ids(gid):
     assert sorted(s.id for s in ROOT.turns(gid).scenarios) == sorted(ids)
 
 
+@pytest.mark.slow
 def test_turns_accepts_historical(tmp_path):
     # the failure the issue names: turn records used `standard`
     r = run_cli("turns", "macarthur-bataan", "historical", "--lang", "en", "-o", tmp_path / "t.pdf")

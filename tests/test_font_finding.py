@@ -87,6 +87,7 @@ except fonts.FontMissing as e:
 """
 
 
+@pytest.mark.slow
 def test_an_english_card_needs_no_japanese_font():
     r = subprocess.run([sys.executable, "-c", WITHOUT_JAPANESE], capture_output=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr.decode()[-2000:]
@@ -120,6 +121,7 @@ for gid in sys.argv[1:]:
 """
 
 
+@pytest.mark.slow
 def test_an_english_summary_needs_no_japanese_font(tmp_path):
     """Set in DejaVu Sans, its one font; a summary quoting Japanese (Okinawa's 「幕」), any
     Japanese one and the glossary (it prints the Japanese terms) say to install IPAex Gothic."""

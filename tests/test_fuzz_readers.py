@@ -116,6 +116,7 @@ _DATA_FILES = ["game.yaml", "glossary.yaml", "map.yaml", "rules.yaml", "turns.ya
                "tables/bataan-japanese-reserves.yaml", "scenarios/korea.yaml"]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("name", _DATA_FILES)
 def test_data_files(cli_in, game_copy, name):
     path = game_copy / "rgi-macarthur" / name
@@ -142,6 +143,7 @@ def setup_text():
     return setupfile.dump(api.generate(DATA, "macarthur-bataan", "historical", 4))
 
 
+@pytest.mark.sample
 def test_setup_files(cli_in, tmp_path, setup_text):
     path = tmp_path / "setup.yaml"
 
@@ -169,6 +171,7 @@ def test_map_files(cli_in, tmp_path, setup_text):
     prop()
 
 
+@pytest.mark.slow
 def test_asl_terrain_files(cli_in, tmp_path):
     from conftest import FIXTURES
 
@@ -195,6 +198,7 @@ def test_asl_terrain_files(cli_in, tmp_path):
 _FORMATS = ["csv", "tsv", "json", "yaml", "md", "txt", "pdf", "xlsx", "bin"]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("ext", _FORMATS)
 def test_check_table_formats(cli_in, tmp_path, ext):
     table = DATA.table("okinawa", "fleet-damage")

@@ -35,6 +35,7 @@ def _tiles(index: str) -> list[str]:
     return re.findall(r'<div class="aid">(.*?)</div></div>', index)
 
 
+@pytest.mark.slow
 def test_every_link_resolves_and_every_pdf_is_linked(built):
     index = (built / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'(?:href|src)="([^"#]+)"', index)
@@ -45,6 +46,7 @@ def test_every_link_resolves_and_every_pdf_is_linked(built):
     assert 'id="rgi-macarthur"' in index
 
 
+@pytest.mark.slow
 def test_one_tile_an_aid_with_a_preview_in_each_language(built):
     """The damage card's three languages are one tile with three variants, each its own preview
     and title; the glossary's PDF, Markdown and CSV one tile; counts count tiles, not files."""
@@ -76,6 +78,7 @@ def test_one_tile_an_aid_with_a_preview_in_each_language(built):
         assert n == kind.split("</section>")[0].count('<div class="aid">'), kind[:200]
 
 
+@pytest.mark.slow
 def test_aids_are_named_by_title_with_alt_text_and_readable_previews(built):
     """Issue 13: each aid named by its title in the variant's language, never its file name;
     alt text on every preview in that language; previews at 100 dpi."""
@@ -96,6 +99,7 @@ def test_aids_are_named_by_title_with_alt_text_and_readable_previews(built):
     assert max(w, h) >= 11.0 * 100 * 0.95   # the long side of A4 (11.69 in) at 100 dpi
 
 
+@pytest.mark.slow
 def test_lang_attributes_name_what_they_show(built):
     """The page is English until switched; Japanese words carry lang="ja", English lang="en"."""
     index = (built / "index.html").read_text(encoding="utf-8")
@@ -180,6 +184,7 @@ def _probe(out, tmp_path) -> dict:
     return json.loads(html.unescape(m.group(1)))
 
 
+@pytest.mark.slow
 def test_chromium_shows_every_preview_and_the_switch_works(built, tmp_path):
     probe = _probe(built, tmp_path)
     index = (built / "index.html").read_text(encoding="utf-8")
@@ -199,6 +204,7 @@ def test_chromium_shows_every_preview_and_the_switch_works(built, tmp_path):
             assert variant != state or href.endswith((f".{state}.a4.pdf", "sources.a4.pdf", "glossary.a4.pdf")), href
 
 
+@pytest.mark.slow
 def test_chromium_catches_a_missing_preview_and_a_broken_switch(built, tmp_path):
     """The probe fires: a preview file gone shows as an image of width 0; a switch whose CSS
     does not hide the other languages shows several variants a tile."""
@@ -215,6 +221,7 @@ def test_chromium_catches_a_missing_preview_and_a_broken_switch(built, tmp_path)
     assert any(len(shown) > 1 for shown in probe["states"]["en"])
 
 
+@pytest.mark.slow
 def test_chromium_screenshot_of_the_gallery(built, tmp_path):
     """The page renders at all: a screenshot of real size (the layout, not only the DOM)."""
     chromium = _chromium()

@@ -102,6 +102,7 @@ def _line_of(path: Path, needle: str) -> int:
     return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
 
 
+@pytest.mark.sample
 def test_a_misspelt_key_of_a_game_check_is_refused(okinawa_copy, capsys):
     root, path = okinawa_copy
     path.write_text(path.read_text(encoding="utf-8").replace("within: 1,", "withn: 1,"), encoding="utf-8")
@@ -111,6 +112,7 @@ def test_a_misspelt_key_of_a_game_check_is_refused(okinawa_copy, capsys):
     assert "unknown key 'withn' (did you mean 'within'?)" in err
 
 
+@pytest.mark.sample
 def test_an_unknown_game_check_is_refused(okinawa_copy, capsys):
     root, path = okinawa_copy
     path.write_text(path.read_text(encoding="utf-8").replace("check: key-points-held", "check: key-point-held"),

@@ -75,6 +75,7 @@ def test_pdf_reads_back_every_term_with_its_reading(gid):
         assert "渡具知とぐち" in text and "移動いどう" in text
 
 
+@pytest.mark.slow
 def test_okinawa_glossary_is_four_pages_at_most_and_its_last_is_full():
     """Issue 23: two columns, not one narrow table over 8 pages with a last page of 8 lines."""
     pdf = glossary_pdf_of("okinawa")
@@ -84,6 +85,7 @@ def test_okinawa_glossary_is_four_pages_at_most_and_its_last_is_full():
     assert lowest > 0.4 * last["height"], lowest   # not a page of a few lines
 
 
+@pytest.mark.slow
 def test_a_two_page_glossary_gives_each_list_its_page():
     """RGI's second page held 9 lines a column; now the Japanese list fills page 1 and the
     English page 2, at the largest size (8.5 pt)."""
@@ -99,6 +101,7 @@ def test_a_two_page_glossary_gives_each_list_its_page():
     assert sizes == {8.5}
 
 
+@pytest.mark.slow
 def test_the_gloss_mark_only_with_its_key_and_not_on_every_term():
     """RGI's seed prints no English: every term was marked †; one line now says so. A glossary
     with some of our renderings marks those and keys the mark."""

@@ -37,6 +37,7 @@ def run_capped(*args, stdin=None):
 
 # --- PDF: every spelling of a filter, a page count, glyphs ----------------------------------------
 
+@pytest.mark.sample
 @pytest.mark.parametrize("spelling", sorted(hs.FLATE_SPELLINGS))
 def test_a_pdf_bomb_is_refused_whatever_its_filter_is_called(tmp_path, spelling, cli_in):
     f = hs.write(tmp_path / "bomb.pdf", hs.bomb_pdf(spelling, unpacked=48 << 20))
@@ -46,11 +47,13 @@ def test_a_pdf_bomb_is_refused_whatever_its_filter_is_called(tmp_path, spelling,
     assert "too big to check: a compressed stream unpacks to more than 32 MiB" in line, line
 
 
+@pytest.mark.slow
 def test_a_half_gigabyte_bomb_from_standard_input_stays_small(tmp_path):
     f = hs.write(tmp_path / "bomb.pdf", hs.bomb_pdf("escaped", unpacked=512 << 20))
     assert "PDF too big to read" in one_line(run_capped("check-table", "okinawa", "fleet-damage", "-", stdin=f))
 
 
+@pytest.mark.slow
 def test_pages_sharing_a_dense_stream_are_bounded_by_the_glyphs_drawn(tmp_path, cli_in, monkeypatch):
     from playaids import pdfread
 
@@ -71,6 +74,7 @@ def test_a_pdf_without_pages_or_not_a_file_is_refused(tmp_path, cli_in):
     assert "not a regular file" in one_line(cli_in("preflight", fifo))   # never opened: no block
 
 
+@pytest.mark.slow
 def test_overprint_check_is_linear_in_the_glyphs():
     import time
 
@@ -134,6 +138,7 @@ def test_turn_record_numbers_are_bounded(tmp_path, edit, says, cli_in):
     ("table okinawa fleet-damage >&-", "playaids: standard output is closed"),
     ("list > /dev/full", "playaids: standard output: No space left on device"),
 ])
+@pytest.mark.sample
 def test_closed_or_full_standard_streams_are_one_line(shell, says):
     if "/dev/full" in shell and not os.access("/dev/full", os.W_OK):
         pytest.skip("no /dev/full here")
@@ -165,6 +170,7 @@ def test_a_document_of_a_stream_is_bounded_where_it_sits(tmp_path, cli_in):
     assert r.returncode == 2 and b"more than 50,000 values: not a file this tool reads" in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
     import shutil
 
@@ -181,6 +187,7 @@ def test_a_million_numbers_in_a_data_file_stay_small(tmp_path):
                                                      # another table was fitted against every table of the game)
     ("line.txt", "  ".join(["x"] * 10_000) + "\n" + "a  b\n"),          # one line of 30 kB (was 17 s)
 ])
+@pytest.mark.sample
 def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cli_in):
     import time
 
@@ -197,11 +204,13 @@ def test_one_long_row_or_line_is_checked_in_linear_time(tmp_path, name, text, cl
     ("rows.txt", "a  b\n" * 20_001),
     ("rows.json", "[" + ",".join(['["a"]'] * 20_001) + "]"),
 ])
+@pytest.mark.sample
 def test_more_rows_than_a_rulebook_prints_are_refused(tmp_path, name, text, cli_in):
     f = hs.write(tmp_path / name, text)
     assert "more than 20,000 rows" in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
 
 
+@pytest.mark.slow
 def test_accept_entries_are_matched_in_linear_time_first_entry_winning():
     import time
     from types import SimpleNamespace
@@ -222,6 +231,7 @@ def test_accept_entries_are_matched_in_linear_time_first_entry_winning():
     assert [e.why for e in unused] == ["w5", "stale"]
 
 
+@pytest.mark.slow
 def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
     import shutil
     import signal
@@ -260,6 +270,7 @@ def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
     (("columns: ['1', ", "columns: [" + "'x', " * 40 + "'1', "), "columns"),
     (("label: {ja: ピケット駆逐艦 S,", "label: {ja: " + "艦" * 301 + ","), "label.ja: 301 characters, at most 300"),
 ])
+@pytest.mark.sample
 def test_a_table_the_cards_cannot_draw_is_refused_by_its_schema(tmp_path, edit, says, cli_in):
     import shutil
 
@@ -303,6 +314,7 @@ def _claim_file(tmp, name, spelling, n):
     return hs.write(tmp / name, "".join("- 1\n" for _ in range(n)))
 
 
+@pytest.mark.slow
 @settings(**FAST)
 @given(claim=_claims)
 def test_fuzz_small_inputs_claiming_big_sizes(tmp_path_factory, claim):

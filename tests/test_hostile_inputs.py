@@ -64,6 +64,7 @@ def test_sheet_and_output_the_same_file_is_refused(tmp_path, cli_in):
     assert not f.exists()
 
 
+@pytest.mark.slow
 def test_a_device_is_written_into_not_replaced(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -110,6 +111,7 @@ def test_hostile_yaml_is_one_line(tmp_path, text, says, cli_in):
     assert says in one_line_exit_2(cli_in("verify", f))
 
 
+@pytest.mark.slow
 def test_deep_yaml_in_data_does_not_stop_validation(tmp_path):
     import shutil
 
@@ -130,6 +132,7 @@ def test_stacking_points_must_be_finite_and_not_negative(setup_file, tmp_path, v
     assert ("sp must be" in line or "sp: " in line and "(must be " in line) and ":" in line.split(" ")[0]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("value", [[1], {"a": 1}, [[1]], None])
 def test_a_battery_number_of_the_wrong_type_is_a_violation(setup_file, tmp_path, value, cli_in):
     doc = yaml.safe_load(setup_file.read_text(encoding="utf-8"))
@@ -174,6 +177,7 @@ def test_a_setup_cannot_name_a_terrain_outside_its_folder(tmp_path, ref, cli_in)
     assert "must be in the setup file's folder" in line and "root:" not in line
 
 
+@pytest.mark.slow
 def test_a_generated_cave_setup_carries_its_terrain(tmp_path):
     f = tmp_path / "far" / "caves.yaml"
     f.parent.mkdir()
@@ -200,6 +204,7 @@ def test_no_arguments_prints_the_help():
 
 # --- a damaged output is rebuilt; the gallery links only this build --------------------------------
 
+@pytest.mark.slow
 def test_a_truncated_output_is_rebuilt_and_the_gallery_lists_this_build(tmp_path):
     from test_build import _small_data
 
@@ -227,6 +232,7 @@ def test_verify_of_several_files_reports_each_and_goes_on(setup_file, tmp_path, 
     assert r.stdout.count(b"legal") == 2 and str(bad).encode() in r.stderr and b"Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_count_streams_the_same_lines_to_a_file_and_to_stdout(tmp_path):
     f = tmp_path / "s.jsonl"
     assert run_cli("scenario", "rgi-macarthur", "korea", "--seed", 5, "--count", 7, "-o", f).returncode == 0
@@ -234,6 +240,7 @@ def test_count_streams_the_same_lines_to_a_file_and_to_stdout(tmp_path):
     assert r.returncode == 0 and r.stdout == f.read_bytes() and r.stdout.count(b"\n") == 7
 
 
+@pytest.mark.slow
 def test_build_workers_die_with_their_parent(tmp_path):
     import signal
     import subprocess
@@ -267,6 +274,7 @@ def test_build_workers_die_with_their_parent(tmp_path):
     assert not [c for c in children if running(c)]
 
 
+@pytest.mark.slow
 def test_check_table_never_replaces_the_checked_file_and_keeps_to_its_folder(tmp_path):
     f = tmp_path / "fleet-damage.csv"
     assert run_cli("table", "okinawa", "fleet-damage", "-o", f).returncode == 0
@@ -299,6 +307,7 @@ def test_a_data_folder_without_games_is_an_error_and_stray_files_are_not_read(tm
     assert not any("huge" in n or "/sub" in n for n in names)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_build_within_2_s_leaving_only_complete_files(tmp_path):
     """Ctrl-C (SIGINT to the process group, as a terminal sends it) while the workers render:
     exit 130 within 2 s, workers gone, every PDF written is whole, no temporary file left."""
@@ -335,6 +344,7 @@ def test_ctrl_c_stops_a_build_within_2_s_leaving_only_complete_files(tmp_path):
      "glossary.yaml:2:3: terms: 1001 entries, at most 1000 allowed"),
     ("terms:\n  - {ja: 用語, en: " + "x" * 5000 + "}\n", "glossary.yaml:2:18: terms.0.en: 5000 characters, at most 4000 allowed"),
 ])
+@pytest.mark.sample
 def test_lists_and_strings_of_data_files_are_bounded(cli_in, tmp_path, text, fragment):
     """A 40,000-term glossary (1.5 MB, inside the file cap) kept WeasyPrint busy for minutes:
     every list and string of a data file has a bound, checked by `data validate` and every command."""

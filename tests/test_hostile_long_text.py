@@ -35,6 +35,7 @@ def _clean(cli_in, pdf):
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("text,lang", [("長い" * 1995, "ja"), ("x" * 3990, "en")])
 def test_a_cell_taller_than_a_page_is_drawn_over_pages(tmp_path, cli_in, text, lang):
     """Japanese breaks anywhere; a word of 3,990 letters is cut by character in a column of the
@@ -59,6 +60,7 @@ def test_the_chart_set_draws_a_cell_taller_than_a_page(tmp_path, cli_in):
     _clean(cli_in, pdf)
 
 
+@pytest.mark.slow
 def test_a_header_taller_than_a_page_is_drawn_not_repeated(tmp_path, cli_in):
     data = _okinawa(tmp_path, lambda d: d.__setitem__("corner", "見出し" * 1330))
     card = tmp_path / "fleet-damage.ja.a4.pdf"
@@ -77,6 +79,7 @@ def test_a_header_taller_than_a_page_is_drawn_not_repeated(tmp_path, cli_in):
     ("tables/fleet-damage.yaml", lambda d: d.__setitem__("missing", {"ja": "欠" * 1001, "en": "Missing"}),
      "missing.ja: 1001 characters, at most 1000"),
 ])
+@pytest.mark.sample
 def test_a_heading_longer_than_a_band_is_refused_by_the_schema(tmp_path, cli_in, name, edit, says):
     data = _okinawa(tmp_path, edit, name)
     line = one_line(cli_in(*data, "data", "validate"))
@@ -104,6 +107,7 @@ def test_titles_of_160_characters_stay_inside_the_trim(tmp_path, cli_in):
     _clean(cli_in, card)
 
 
+@pytest.mark.slow
 def test_a_table_printing_more_than_a_card_can_hold_is_refused(tmp_path, cli_in):
     """40 columns x 400 rows of 40 characters fit the schema and a 2 MiB file: 640,000 characters,
     a card of 401 pages and 38 s of CPU. A table prints at most 40,000 characters a language

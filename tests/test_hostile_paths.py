@@ -42,6 +42,7 @@ def test_a_sheet_of_count_named_like_the_output_is_refused(tmp_path, cli_in):
 
 # --- /dev/stdout, links and folders as -o (item 8) -----------------------------------------------------
 
+@pytest.mark.slow
 def test_dev_stdout_is_written_into_and_a_link_through(tmp_path):
     target = tmp_path / "got.csv"
     with open(target, "wb") as f:
@@ -65,6 +66,7 @@ def test_an_output_naming_a_folder_is_refused(tmp_path, cli_in):
 
 # --- data files leaving their folder (item 9) --------------------------------------------------------
 
+@pytest.mark.sample
 @pytest.mark.parametrize("name", ["glossary.yaml", "game.yaml", "tables/road-costs.yaml"])
 def test_a_data_file_linked_out_of_its_folder_is_not_read(tmp_path, name, cli_in):
     from test_build import _small_data
@@ -96,6 +98,7 @@ def test_a_link_inside_the_data_folder_is_read(tmp_path, cli_in):
 
 # --- the build cache is a hint (item 10) --------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_damaged_build_cache_is_rebuilt_and_never_vouches_for_a_table(tmp_path):
     from test_build import _small_data
 
@@ -154,6 +157,7 @@ def test_watch_sees_a_restored_game_and_a_change_keeping_size_and_mtime(tmp_path
 
 # --- terminal escapes held in files and data are shown, never sent raw (item 14) ----------------------
 
+@pytest.mark.slow
 def test_escapes_in_a_checked_file_and_in_data_values_are_shown_not_sent(tmp_path, cli_in):
     import shutil
 
@@ -283,6 +287,7 @@ def test_every_input_path_says_what_it_names(tmp_path, kind, cli_in):
         assert says in line or (kind == "dangling link" and "not found" in line), (args, line)
 
 
+@pytest.mark.slow
 def test_dev_stdout_as_an_input_is_not_a_regular_file(tmp_path):
     """Standard output a pipe, as in `playaids verify s.yaml --map /dev/stdout | less`."""
     setup = tmp_path / "setup.yaml"

@@ -89,6 +89,7 @@ def test_a_chart_sheet_holds_no_table(tmp_path, cli_in):
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_a_million_rows_without_a_dimension_are_refused_at_the_cap(tmp_path):
     """openpyxl parsed the whole sheet looking for its <dimension> (a million rows: killed at 120 s)."""
     f = hs.xlsx(tmp_path / "rows.xlsx", ([i, i + 1] for i in range(100_000)))
@@ -104,6 +105,7 @@ def test_a_workbook_has_its_own_cell_cap(tmp_path, cli_in, monkeypatch):
     assert "more than 500 cells" in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
 
 
+@pytest.mark.slow
 def test_text_is_bounded_as_it_streams_whatever_the_zip_claims(tmp_path, cli_in, monkeypatch):
     # one 30 MB cell (a 30 kB file): refused once 24 MiB have come in, never held whole
     f = hs.xlsx(tmp_path / "cell.xlsx", [["x" * (30 << 20)]])

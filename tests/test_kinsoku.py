@@ -31,6 +31,7 @@ def test_violations_are_found():
     assert kinsoku.violations(["ョン"]) and not kinsoku.violations(["ション"])
 
 
+@pytest.mark.slow
 def test_pango_breaks_html_text_by_the_rules(tmp_path):
     """A narrow-column HTML page of hard cases, read back line by line."""
     cols = "".join(f'<p style="width:{w}pt">{SAMPLE * 2}</p>' for w in range(38, 160, 9))
@@ -43,6 +44,7 @@ def test_pango_breaks_html_text_by_the_rules(tmp_path):
     assert kinsoku.violations(lines) == []
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("make", [
     lambda: summary_pdf("okinawa", "ja"), lambda: summary_pdf("macarthur-bataan", "both"),
     lambda: summary_pdf("amigos-insurrectors", "ja"), lambda: turns_pdf("okinawa", None, "both"),
@@ -77,12 +79,14 @@ def _card(gid, tid, lang, tmp_path):
     ("macarthur-bataan", "terrain-effects", "ja"), ("asl-chapter-g", "animal-pack-vulnerability", "ja"),
     ("okinawa", "combat-fatigue", "ja"),
 ])
+@pytest.mark.sample
 def test_card_notes_keep_the_rules(gid, tid, lang, tmp_path):
     """Cards whose notes ReportLab's own CJK wrapping ended with 「 or （ (it keeps only the
     line-start rule); their notes are now broken by kinsoku.wrap."""
     assert kinsoku.violations(kinsoku.pdf_lines(_card(gid, tid, lang, tmp_path))) == []
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,scenario,lang", [("rgi-macarthur", "korea", "ja"), ("okinawa", "scenario-1", "ja"),
                                                ("okinawa", "scenario-3", "both")])
 def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):

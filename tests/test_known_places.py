@@ -77,6 +77,7 @@ def data_copy(tmp_path):
     ("scenarios/new-guinea.yaml", "at: uberi", "at: {within: 1, of: [kokoda, bunna]}",
      "unknown place 'bunna' (did you mean 'buna'"),
 ])
+@pytest.mark.sample
 def test_a_misspelt_or_blank_place_in_a_scenario_fails_data_validate(capsys, data_copy, file, old, new, error):
     path = data_copy / "rgi-macarthur" / file
     text = path.read_text(encoding="utf-8")
@@ -88,6 +89,7 @@ def test_a_misspelt_or_blank_place_in_a_scenario_fails_data_validate(capsys, dat
     assert f"{file}:{line}:" in out
 
 
+@pytest.mark.sample
 def test_a_turn_record_naming_no_scenario_of_the_game_fails_data_validate(capsys, data_copy):
     path = data_copy / "okinawa" / "turns.yaml"
     text = path.read_text(encoding="utf-8")
@@ -97,6 +99,7 @@ def test_a_turn_record_naming_no_scenario_of_the_game_fails_data_validate(capsys
     assert code == 2 and "scenario-44" in out and "turns.yaml:" in out, out
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("old,new", [("count: 1,", "count: 1.0,"), ("count: 1,", "count: 3.0,")])
 def test_a_decimal_count_in_a_scenario_fails_data_validate_and_never_reaches_generation(capsys, data_copy, old, new):
     """One validator for every file kind (issue 21): 3.0 is no whole number in a scenario either."""

@@ -23,6 +23,7 @@ def _printed(table):
     return [s for t in texts if t is not None for s in (t.ja, t.en)]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("game", ROOT.game_ids())
 def test_printed_table_text_has_no_workshop_words(game):
     found = []

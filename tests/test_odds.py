@@ -205,6 +205,7 @@ def test_the_crt_by_hand_at_3_1_and_1_1():
     assert res("3-1", "– / 2DR") == [Fraction(7, 36), Fraction(4, 36), Fraction(2, 36)]   # rolls 2 and 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,defender", [("en", "Defender: "), ("ja", "防御側："), ("both", "防御側 Defender: ")])
 def test_the_crt_card_shows_each_result_and_the_defenders_retreat_and_elimination(tmp_path, lang, defender):
     """Read back from the card with pdfplumber, on one page, passing the preflight."""
@@ -244,6 +245,7 @@ def test_the_crt_card_shows_each_result_and_the_defenders_retreat_and_eliminatio
         assert "n ステップ（5以下）のスタックは除去" in flat
 
 
+@pytest.mark.slow
 def test_json_and_csv_give_the_same_numbers(cli_in):
     for game, table in ODDS_TABLES:
         r = cli_in("odds", game, table, "--format", "json", "--drm", "all")
@@ -295,6 +297,7 @@ def test_a_modified_roll_beyond_a_table_without_a_rule_is_shown_apart():
     assert a.chances[0].above == 0 and a.chances[0].rolls[-1] == Fraction(3, 6)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("game", sorted(HAS_ODDS))
 def test_every_card_fits_one_page_in_ja_en_and_both_and_reads_back(game):
     import pypdfium2

@@ -103,6 +103,7 @@ def test_png_several_pages_are_numbered(args, tmp_path, cli_in):
     assert abs(w - 612 * 50 / 72) < 1.01 and abs(h - 792 * 50 / 72) < 1.01, (w, h)
 
 
+@pytest.mark.slow
 def test_a_chart_set_as_pdf_and_png(tmp_path, cli_in):
     """The chart set has a command of its own (`build` writes it with the cards): a PDF whose
     tables check-table reads, or an image a page."""
@@ -151,6 +152,7 @@ def test_scenario_count_as_a_yaml_stream(tmp_path, cli_in):
     assert cli_in("verify", one).returncode == 0
 
 
+@pytest.mark.slow
 def test_png_to_standard_output_only_for_one_page(tmp_path):
     from tests.conftest import run_cli
 

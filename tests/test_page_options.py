@@ -74,6 +74,7 @@ def _size(box):
     return sorted((round(box[2] - box[0], 1), round(box[3] - box[1], 1)))
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_bleed_and_crop_marks_reach_the_pdf(capsys, tmp_path, name):
     plain = list(_boxes(_make(capsys, tmp_path, name)))
@@ -89,6 +90,7 @@ def test_bleed_and_crop_marks_reach_the_pdf(capsys, tmp_path, name):
         assert abs(_size(m["MediaBox"])[0] - trim[0] - 2 * SLUG) < 0.6, name
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"table"}))  # a chart card: tests/test_render_cards.py
 def test_grayscale_reaches_the_pdf(capsys, tmp_path, name):
     colour = _colours(_make(capsys, tmp_path, name))
@@ -160,6 +162,7 @@ def test_the_decorator_yields_a_pagespec_and_build_pages():
     assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter", "a3", "tabloid"), False, 0.0, False)
 
 
+@pytest.mark.slow
 def test_one_bleed_and_one_crop_mark_weight_for_every_renderer(cli_in, tmp_path):
     """Issue 13: ReportLab aids (a card) and WeasyPrint ones (a summary) declare the same 3 mm
     BleedBox and draw crop marks of one weight."""

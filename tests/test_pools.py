@@ -62,6 +62,7 @@ def _macarthur(tmp_path) -> dict:
     return doc
 
 
+@pytest.mark.slow
 def test_macarthur_p40e_labels_may_be_swapped(tmp_path):
     """16.2.1 gives P-40Es by number (2 at Nichols, 2 at Iba, 2 at Clark): which label a counter
     carries does not matter."""
@@ -81,6 +82,7 @@ def test_macarthur_three_p40e_at_nichols_is_caught(tmp_path):
     assert all(v.rule.startswith("16.2.1") for v in found), found
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("field,value,words", [("side", "red", "not the same counter"),
                                                ("count", "unstated", "unstated number")])
 def test_a_pool_of_different_counters_is_a_data_error(tmp_path, capsys, field, value, words):

@@ -109,6 +109,7 @@ def test_the_command_exit_codes(tmp_path, cli_in):
     assert r.returncode == 2 and b"not a PDF" in r.stderr and r.stderr.count(b"\n") == 1
 
 
+@pytest.mark.slow
 def test_build_check_runs_the_preflight_over_the_build(tmp_path):
     from conftest import run_cli
     from test_build import _small_data
@@ -150,6 +151,7 @@ def test_text_crossed_by_a_stroke(tmp_path):
     assert whats(pdf(tmp_path / "b.en.a4.pdf", boxed)) == []
 
 
+@pytest.mark.slow
 def test_a_last_page_of_a_line_or_two(tmp_path):
     from reportlab.pdfgen import canvas as rl
 
@@ -194,6 +196,7 @@ def _pages(path, lines_per_page, width=60):
     return path
 
 
+@pytest.mark.slow
 def test_a_page_under_the_fill_threshold(tmp_path):
     """Issue 22: every page but the last at least 60 % used (of the area the document's pages use)."""
     found = preflight.check(_pages(tmp_path / "half.en.a4.pdf", (52, 20, 52, 12)))
@@ -205,6 +208,7 @@ def test_full_pages_and_a_short_last_page_pass(tmp_path):
     assert whats(_pages(tmp_path / "full.en.a4.pdf", (52, 40, 12))) == []
 
 
+@pytest.mark.slow
 def test_a_section_of_its_own_may_end_on_a_short_page(tmp_path):
     """A document in sections (PDF page labels: a slip handed to one player) is checked section by
     section: the public part's last page and a one-page slip are each a section's last page."""

@@ -36,6 +36,7 @@ def _streams(pdf):
             yield f"form {obj.objgen}", pikepdf.parse_content_stream(obj)
 
 
+@pytest.mark.slow
 def test_grayscale_builds_hold_no_rgb_or_cmyk(build):
     out, files = build
     for path in files:
@@ -52,6 +53,7 @@ def test_grayscale_builds_hold_no_rgb_or_cmyk(build):
             assert all(o.get("/ColorSpace") == pikepdf.Name.DeviceGray for o in images), path.name
 
 
+@pytest.mark.slow
 def test_no_two_files_share_a_font_subset_prefix(build):
     out, files = build
     seen = collections.defaultdict(set)
@@ -68,6 +70,7 @@ def test_no_two_files_share_a_font_subset_prefix(build):
     assert "AAAAAA" not in seen
 
 
+@pytest.mark.slow
 def test_every_pdf_carries_its_title_game_and_language(build):
     out, files = build
     titles = set()
@@ -103,6 +106,7 @@ def _marks(path):
             yield (t[0], t[2], t[3] - t[1]), ys, across, down
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["summary.en.a4.pdf", "glossary.a4.pdf", "charts/combat-dice.en.a4.pdf",
                                   "charts.en.a4.pdf"])
 def test_crop_marks_are_5_mm_long_and_3_mm_off_the_trim(build, name):
@@ -142,6 +146,7 @@ def test_the_prefix_is_the_files_own_and_stable():
     assert a != finish.prefix("okinawa/summary.en.a4.pdf", "AAAAAB+IPAexGothic")
 
 
+@pytest.mark.slow
 def test_finishing_is_deterministic(build):
     out, _ = build
     data = (out / "rgi-macarthur" / "summary.en.a4.pdf").read_bytes()

@@ -17,6 +17,7 @@ def test_same_data_gives_identical_bytes(fixture_data):
     assert a == b
 
 
+@pytest.mark.slow
 def test_identical_bytes_across_processes(tmp_path, fixture_data):
     digests = []
     for i in range(2):
@@ -128,6 +129,7 @@ def test_bytes_do_not_depend_on_the_callers_source_date_epoch(fixture_data, monk
     assert pdfs[0] == pdfs[1] and b"D:20000101" in pdfs[0]
 
 
+@pytest.mark.slow
 def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
     import pdfplumber
 
@@ -176,6 +178,7 @@ def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_pa
     assert spans and max(spans.values()) >= 3
 
 
+@pytest.mark.slow
 def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
     """Issue 13: the MacArthur CRT prints 'A / D' on one line; its header says which half is
     the attacker's (the seed's note speaks of the printed chart's first and second lines)."""
@@ -189,6 +192,7 @@ def test_crt_says_which_half_of_a_cell_is_the_attackers(tmp_path):
         assert words in first, first[:300]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("table_id", ["assault", "fire-combat"])
 def test_a_card_without_its_grid_is_titled_for_what_it_holds(tmp_path, table_id):
     """Issue 13: Okinawa's assault and fire-combat grids are printed on the map; their cards
@@ -227,6 +231,7 @@ def _pages(pdf: bytes):
         return [(p.width, p.height, p.chars) for p in doc.pages]
 
 
+@pytest.mark.slow
 def test_a_card_fits_one_page_at_the_largest_type_that_takes_it():
     root = Repository.builtin()
     small = _pages(cards.render(root.table("rgi-macarthur", "retreat"), root.game("rgi-macarthur", with_tables=False),
@@ -240,6 +245,7 @@ def test_a_card_fits_one_page_at_the_largest_type_that_takes_it():
     assert min(c["size"] for c in pw[0][2] if c["text"].strip()) >= cards.MIN_FONT
 
 
+@pytest.mark.slow
 def test_a_card_no_page_takes_whole_fills_its_pages(tmp_path):
     from playaids import preflight
 

@@ -20,6 +20,7 @@ def _files(d: Path) -> set:
     return {p.relative_to(d) for p in d.rglob("*") if p.is_file()}
 
 
+@pytest.mark.sample(70)
 @pytest.mark.parametrize("slug", CASES)
 def test_bad_input(slug, tmp_path, capsys):
     src = CORPUS / slug

@@ -20,6 +20,7 @@ def games():
     return {}
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("game_id,table_id", CASES)
 @pytest.mark.parametrize("lang", ["both"])
 def test_card_reads_back(game_id, table_id, lang, tmp_path, games):

@@ -119,6 +119,7 @@ def test_dropped_errata_unit(game):
     assert checks_of(game.violations(s)) == {("18.1.1, 1.2.3", "place")}
 
 
+@pytest.mark.slow
 def test_cli_verify_bad_setup_file():
     r = run_cli("verify", FIXTURES / "setups" / "amigos-insurrectors-overstack.yaml")
     out = r.stdout.decode()

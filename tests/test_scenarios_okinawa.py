@@ -17,6 +17,7 @@ def test_all_scenarios_present():
     assert sorted(OK.scenarios) == sorted(SCENARIOS)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("sid", SCENARIOS)
 def test_every_seed_generates_a_legal_setup(sid):
     for seed in range(300):  # the hypothesis properties draw further seeds

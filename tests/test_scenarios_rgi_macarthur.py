@@ -23,6 +23,7 @@ def test_three_scenarios(game):
         "korea": (1, 15), "new-guinea": (1, 20), "bataan-retreat": (1, 36)}
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("scenario", ["korea", "new-guinea", "bataan-retreat"])
 def test_every_seed_generates_a_legal_setup(game, scenario):
     for seed in range(300):  # the hypothesis properties draw further seeds
@@ -237,6 +238,7 @@ def test_bataan_peninsula_excludes_olongapo(game):
         (BATAAN_START, "count", "bataan-peninsula")}
 
 
+@pytest.mark.slow
 def test_cli_verify_bad_setup_file():
     r = run_cli("verify", FIXTURES / "setups" / "rgi-macarthur-korea-bad.yaml")
     out = r.stdout.decode()

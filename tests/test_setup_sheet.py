@@ -34,6 +34,7 @@ def _tables(gid, scenario, lang, seed=1):
         return tuple(p.extract_tables() for p in p.pages)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "korea"), ("macarthur-bataan", "historical"),
                                           ("okinawa", "scenario-1")])
 def test_sides_are_named_as_the_game_names_them(gid, scenario):
@@ -72,6 +73,7 @@ def test_every_placed_unit_has_a_name_not_an_id():
             assert not unnamed, (gid, sid, unnamed)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang, words", [("en", ["Position (facing N)", "Position (facing S)"]),
                                          ("ja", ["陣地（北向き）", "陣地（南向き）"])])
 def test_okinawa_positions_show_the_hexside_they_face(lang, words):
@@ -80,6 +82,7 @@ def test_okinawa_positions_show_the_hexside_they_face(lang, words):
     assert all(w in text for w in words), text
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang, words", [("en", "✗ rule 16.2.1 · P-35 (Nichols): must be at del-carmen"),
                                          ("ja", "✗ ルール 16.2.1 · P-35 (ニコルス)")])
 def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, words):
@@ -94,6 +97,7 @@ def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, wor
     assert ("✗ 判定：規則違反 1件" if lang == "ja" else "✗ Verification: 1 rule(s) broken") in text
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang, deal, zone", [
     ("en", "Blue 12 cards, Red 11 cards. Game End card: at the bottom of Blue's pile when it is turned over the "
            "2nd time", "Zone I"),
@@ -116,6 +120,7 @@ def test_a_deal_and_an_allocation_in_words(lang, deal, zone):
     assert "zone-" not in text and "bottom-at" not in text and "large:" not in text
 
 
+@pytest.mark.slow
 def test_chosen_ids_are_printed_by_their_names():
     """Okinawa's second landing names its divisions (l. 75, 1464), not `6th-marine`."""
     setup = api.generate(ROOT, "okinawa", "free-variant", 1)
@@ -147,6 +152,7 @@ def _one_language(gid, sid):
         assert word not in ja, (gid, sid, word)
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,sid", SAMPLE)
 def test_a_sheet_speaks_its_own_language_only(gid, sid):
     """No Japanese on an English sheet or slip (no "連合軍 / Allied"), no English words of the

@@ -38,6 +38,7 @@ def _public_and_slips(pages, head="SECRET: for the "):
     return "\n".join(pages[:first]), {p.split("\n", 1)[0][len(head):].removesuffix(" player"): p for p in parts}
 
 
+@pytest.mark.slow
 def test_both_slips_share_one_cut_apart_page(cli_in, tmp_path):
     """MacArthur: the Allied slip (battery numbers, submarines) and the Japanese (its chit, the
     victory letter) on the last page, the cut line between them, none of it in the public part."""
@@ -68,6 +69,7 @@ def test_the_batteries_are_a_table_as_the_chart_lists_them(cli_in, tmp_path):
     assert len(got) == 26 and sorted(map(int, got.values())) == list(range(1, 27))
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("lang,head", [("en", "SECRET: for the "), ("ja", "秘密：")])
 def test_amigos_hands_of_chits_are_secret(cli_in, tmp_path, lang, head):
     """10.4: each player chooses the advantage chits he plays from his hand in secret; the hand
@@ -107,6 +109,7 @@ def test_okinawa_real_minefields_are_on_the_japanese_slip_only(cli_in, tmp_path)
             assert re.search(rf"hex {p.at} {re.escape(face)} 1\b", japanese), (p.at, face)
 
 
+@pytest.mark.slow
 def test_placements_are_grouped_by_side_and_map_area(cli_in, tmp_path):
     """MacArthur: the Allied set-up, then the Japanese; within a side the map's areas (map.yaml
     `areas`) in order, each place under its own: Clark under Airfields, Corregidor under Cities,
@@ -125,6 +128,7 @@ def test_placements_are_grouped_by_side_and_map_area(cli_in, tmp_path):
     assert sum(ln.startswith("Clark ") for ln in lines) == 1
 
 
+@pytest.mark.slow
 def test_the_verification_is_one_line(cli_in, tmp_path):
     """Legal or not, and how many rules could not be checked, each named once, in order."""
     text = "\n".join(_pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical")))
@@ -136,6 +140,7 @@ def test_the_verification_is_one_line(cli_in, tmp_path):
     assert rules == sorted(rules, key=lambda r: [int(x) for x in r.split(".")])
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("game,scen", [("macarthur-bataan", "historical"), ("okinawa", "campaign")])
 def test_japanese_sheet_is_in_japanese_and_names_no_ids(cli_in, tmp_path, game, scen):
     out = _sheet(cli_in, tmp_path, game, scen, "ja")
@@ -156,6 +161,7 @@ def test_placements_are_grouped_by_where_they_go(cli_in, tmp_path):
     assert "Boeitai battalion" in lines[at] and "Tank unit" in lines[at + 1] and "HQ (32nd Army)" in lines[at + 2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,scen,lang,paper", [("macarthur-bataan", "historical", "ja", "letter")])
 def test_a_group_cut_by_a_page_turn_names_its_place_again(cli_in, tmp_path, game, scen, lang, paper):
     """Seed 1: a place's rows go over a page turn (Tuguegarao's); the
@@ -218,6 +224,7 @@ def _finished(path):
         return str(pdf.docinfo["/Title"]), str(pdf.docinfo["/Keywords"]), ops, prefixes
 
 
+@pytest.mark.slow
 def test_commands_sheets_get_the_print_shops_finishing(cli_in, tmp_path):
     """`scenario --sheet` and `ccss` outside a build: DeviceGray with --grayscale, the aid's
     title, game and language in the metadata, font-subset prefixes of each file's own."""

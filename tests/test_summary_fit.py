@@ -5,6 +5,7 @@ import pytest
 from playaids import preflight
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,paper", [("rgi-macarthur", "letter")])
 def test_bilingual_summary_passes_the_preflight(cli_in, tmp_path, game, paper):
     out = tmp_path / f"summary.both.{paper}.pdf"

@@ -25,6 +25,7 @@ def test_every_game_has_a_summary_with_the_standard_sections(gid):
             assert item.rule  # every point cites its rule
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_phase_and_section_reads_back(gid, lang):
@@ -39,6 +40,7 @@ def test_every_phase_and_section_reads_back(gid, lang):
     assert flat(game(gid).title.get(lang)) in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", ["macarthur-bataan", "okinawa", "amigos-insurrectors"])
 def test_both_sets_japanese_left_and_english_right(gid):
     pdf = summary_pdf(gid, "both")
@@ -74,6 +76,7 @@ def test_a_wave_dash_keeps_to_the_number_before_it():
     assert summary._glued("no dash") == "no dash"
 
 
+@pytest.mark.slow
 def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
     """Issue 23: English headings in sentence case whatever the data's case (MacArthur's seed
     prints "GROUND COMBAT", Amigos' data has "turn sequence"); the key to † on page 1."""
@@ -101,6 +104,7 @@ def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
     assert "†" in everything and "† English name rendered by us" in first
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,lang,first_line", [
     ("amigos-insurrectors", "ja", "AMIGOS & INSURRECTORS — ルールの要約"),
     ("amigos-insurrectors", "en", "Amigos & Insurrectors — Rules summary"),
@@ -115,6 +119,7 @@ def test_the_title_names_the_aid_in_its_language(gid, lang, first_line):
     assert flat(first).startswith(flat(first_line)), first
 
 
+@pytest.mark.slow
 def test_the_gloss_mark_is_keyed_and_not_put_on_every_name():
     """Okinawa's rules give no English name: a † on every one said nothing; one line says so.
     Amigos names 'Jungle Warfare' in English: the others carry the keyed †."""
@@ -129,6 +134,7 @@ def test_the_gloss_mark_is_keyed_and_not_put_on_every_name():
     assert "†" not in text_of(summary_pdf("amigos-insurrectors", "ja"))   # no mark in Japanese, no key
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,lang", [("rgi-macarthur", "en"), ("rgi-macarthur", "ja"), ("asl-chapter-g", "ja")])
 def test_a_page_of_a_few_lines_is_not_printed(gid, lang):
     """RGI's second page held 10-18 % of a page, ASL's Japanese 7 %: set at 8.5 or 8 pt, each

@@ -33,6 +33,7 @@ def test_text_formats(game, table, capsys):
     assert code == 0 and out.startswith(f"## {t.title.ja}")
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("table", ROOT.table_ids("macarthur-bataan"))
 def test_pdf_format(table, tmp_path, capsys):
     out = tmp_path / f"{table}.pdf"

@@ -26,6 +26,7 @@ def _spans(rec, scenario):
     ("okinawa", None, "both"), ("amigos-insurrectors", None, "both"),
     ("macarthur-bataan", None, "ja"), ("macarthur-bataan", "main-assault", "en"), ("rgi-macarthur", "bataan-retreat", "en"),
 ])
+@pytest.mark.sample
 def test_every_turn_cell_holds_its_label_date_and_own_events(gid, scenario, lang):
     rec = record(gid)
     scen = rec.scenario(scenario)
@@ -48,6 +49,7 @@ def test_every_turn_cell_holds_its_label_date_and_own_events(gid, scenario, lang
     ("okinawa", None, "en"), ("okinawa", None, "both"), ("okinawa", "scenario-2", "ja"),
     ("amigos-insurrectors", None, "en"), ("macarthur-bataan", None, "both"),
 ])
+@pytest.mark.sample
 def test_an_event_over_several_turns_is_printed_once_as_a_bar_across_its_cells(gid, scenario, lang):
     """The Okinawa T11-21 counteroffensive was printed in 11 boxes; now once, on a bar that runs
     from its first turn's cell to the end of that row (and on to the next row as 'continued')."""
@@ -90,6 +92,7 @@ def test_okinawa_counteroffensive_runs_turns_11_to_21_once():
     assert covered == set(range(11, 22)), sorted(covered)
 
 
+@pytest.mark.slow
 def test_a_turn_list_with_gaps_marks_only_its_turns():
     """MacArthur 11.1: submarines move on even turns: one bar over the run, its words once, a
     dark strip at its foot in the cells of turns 2, 4 ... 12 only."""
@@ -114,6 +117,7 @@ def test_a_series_of_values_shares_one_lane_named_once_a_row():
         assert any(flat(v).endswith(f"turn {t}") for v in values), t
 
 
+@pytest.mark.slow
 def test_okinawa_runs_from_1_april_to_21_june():
     found = boxes(turns_pdf("okinawa", None, "both"), "ja")
     assert "4月1日" in found[1] and "1 April" in found[1]
@@ -121,6 +125,7 @@ def test_okinawa_runs_from_1_april_to_21_june():
     assert "4 May" in found[12] and "Turn 28" in found[28]
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid", GAMES)
 def test_the_makers_reasoning_is_not_on_the_sheet_but_in_the_sources(gid):
     """How a date was read, and a printed box whose turn cannot be read ("[?]"), are the makers'
@@ -149,6 +154,7 @@ def test_macarthur_sheet_prints_the_pads_and_the_key():
         assert flat(word) in text, word
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("lang", ["en", "ja", "both"])
 def test_one_title_style_for_every_game(gid, lang):
@@ -166,6 +172,7 @@ def test_one_title_style_for_every_game(gid, lang):
     ("okinawa", "scenario-3", "en", 1), ("amigos-insurrectors", "guerrilla-war", "both", 1),
     ("macarthur-bataan", None, "en", 2), ("okinawa", None, "both", 3),
 ])
+@pytest.mark.sample
 def test_a_sheet_takes_few_pages(gid, scenario, lang, most):
     """One landscape sheet where the turns fit, two at most for 28 (and 36) turns; it was 4
     for Okinawa's campaign and 2 for RGI's Korea."""
@@ -173,6 +180,7 @@ def test_a_sheet_takes_few_pages(gid, scenario, lang, most):
         assert len(pages(turns_pdf(gid, scenario, lang, paper))) <= most, (gid, scenario, lang, paper)
 
 
+@pytest.mark.slow
 def test_okinawa_scenario_2_holds_all_its_turns_on_page_1():
     """It held 3 of its 9 turns on page 1 (both languages)."""
     found = cells(turns_pdf("okinawa", "scenario-2", "both"), "ja")
@@ -207,6 +215,7 @@ def test_rgi_bataan_has_36_turns_with_deck_passes():
     assert flat(text_of(pdf)).count("veteran") == 1
 
 
+@pytest.mark.slow
 def test_fonts_are_the_named_ones_and_embedded():
     names = {f.split("+")[-1] for p in pages(turns_pdf("okinawa", None, "both")) for f in p["fonts"]}
     assert names <= {"IPAexGothic", "DejaVuSansCondensed", "DejaVuSans"} and "IPAexGothic" in names, names
@@ -215,12 +224,14 @@ def test_fonts_are_the_named_ones_and_embedded():
     assert b"/Type1" not in pdf  # no unembedded base-14 font
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("paper,size", [("a4", (842, 595)), ("letter", (792, 612))])
 def test_landscape_paper_sizes(paper, size):
     p = pages(turns_pdf("amigos-insurrectors", "stand-up-fight", "en", paper))[0]
     assert (round(p["width"]), round(p["height"])) == size
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("gid,scenario", [("rgi-macarthur", "bataan-retreat"), ("okinawa", None), ("macarthur-bataan", None),
                                           ("amigos-insurrectors", None)])
 def test_words_stay_inside_their_cell_and_off_the_tick_box(gid, scenario):
@@ -242,6 +253,7 @@ def test_words_stay_inside_their_cell_and_off_the_tick_box(gid, scenario):
                     f"{w['text']!r} over a tick box"
 
 
+@pytest.mark.slow
 def test_track_as_svg_holds_every_cell():
     import xml.etree.ElementTree as ET
 
@@ -263,6 +275,7 @@ def test_track_as_svg_holds_every_cell():
     assert root.get("width").endswith("pt")
 
 
+@pytest.mark.slow
 def test_turns_command_writes_svg(tmp_path):
     from conftest import run_cli
 
@@ -272,6 +285,7 @@ def test_turns_command_writes_svg(tmp_path):
     assert out.read_text(encoding="utf-8").startswith("<svg") and "Turn 15" in out.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_end_of_scenario_band_names_each_language_once():
     rec = record("okinawa")
     scen = rec.scenario("scenario-1")
@@ -281,6 +295,7 @@ def test_end_of_scenario_band_names_each_language_once():
     assert flat(f"End of {scen.name.ja}") not in last
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("scenario", ["scenario-3", "scenario-4", None])
 def test_a_tick_box_stays_with_its_label(scenario):
     """Okinawa's weather and marker boxes: □ and its word on one line, in the narrowest cells."""
@@ -293,6 +308,7 @@ def test_a_tick_box_stays_with_its_label(scenario):
             assert any(("□" + label) in ln or ("■" + label) in ln for ln in lines), (t, label, lines)
 
 
+@pytest.mark.slow
 def test_the_sheet_is_byte_identical_when_made_twice():
     from playaids.render import turnsheet
     from playaids.render.page import PageSpec
@@ -307,6 +323,7 @@ def test_the_sheet_is_byte_identical_when_made_twice():
     ("macarthur-bataan", "main-assault", "en", "a4"), ("macarthur-bataan", "main-assault", "en", "letter"),
     ("rgi-macarthur", "korea", "both", "a4"),
 ])
+@pytest.mark.sample
 def test_preflight_is_clean(gid, scenario, lang, paper):
     """No word crossed by a cell border or a bar's edge, none overprinted (Amigos' alternating
     objective-chit values overlapped in one lane), kinsoku, nothing under 6 pt; no page too

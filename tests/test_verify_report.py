@@ -21,6 +21,7 @@ def write(tmp_path, doc):
     return f
 
 
+@pytest.mark.sample
 def test_a_misplaced_unit_is_named_at_its_line_and_1_based(base, tmp_path, cli_in):
     doc = json.loads(json.dumps(base))
     i = next(k for k, p in enumerate(doc["placements"]) if p["unit"] == "b-10")

@@ -18,6 +18,7 @@ def _setups(tmp_path, count, seed=0):
     return f
 
 
+@pytest.mark.slow
 def test_json_lines_beyond_the_file_cap_verify_each(tmp_path, cli_in):
     f = _setups(tmp_path, 600)   # about 2.5 MB: more than the 2 MiB a single YAML file may be
     assert f.stat().st_size > yamlsafe.MAX_BYTES
@@ -28,6 +29,7 @@ def test_json_lines_beyond_the_file_cap_verify_each(tmp_path, cli_in):
     assert f"{f} #600: legal, " in out and out.rstrip().endswith("(macarthur-bataan historical)")
 
 
+@pytest.mark.slow
 def test_standard_input_is_read_as_a_stream(tmp_path):
     f = _setups(tmp_path, 600)
     r = subprocess.run([sys.executable, "-m", "playaids", "verify", "-"], stdin=open(f, "rb"),
@@ -36,6 +38,7 @@ def test_standard_input_is_read_as_a_stream(tmp_path):
     assert b"\n- #600: legal" in r.stdout
 
 
+@pytest.mark.slow
 def test_a_yaml_stream_reports_each_document_at_its_lines(tmp_path, cli_in):
     one = run_cli("scenario", "okinawa", "campaign", "--seed", 1).stdout.decode()
     two = run_cli("scenario", "okinawa", "campaign", "--seed", 2).stdout.decode()

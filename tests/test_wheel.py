@@ -46,6 +46,7 @@ def installed(tmp_path_factory):
     return wheel, venv / "bin" / "playaids", work
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_data_and_templates(installed):
     wheel, _, _ = installed
     names = zipfile.ZipFile(wheel).namelist()
@@ -54,6 +55,7 @@ def test_the_wheel_carries_data_and_templates(installed):
     assert any(n.startswith("playaids/_templates/") and n.endswith(".j2") for n in names)
 
 
+@pytest.mark.slow
 def test_every_command_works_outside_the_checkout(installed):
     _, playaids, work = installed
 

@@ -146,10 +146,14 @@ def text_forms(t: Text, glossary: Glossary | None = None) -> tuple[str, ...]:
     # a line break may be printed as a break or as " / " (our bilingual exports)
     forms.extend([f.replace("\n", " / ") for f in forms if "\n" in f])
     # an aid prints a rule's text without the makers' labelled remarks ("(translator's note:
-    # ...)", workshop.for_players): our own cards and chart sets match the source as printed
+    # ...)", workshop.for_players), marked † where the sources appendix prints the remark: our
+    # own cards and chart sets match the source as printed
     from playaids import workshop
 
     forms.extend([p for f in forms if (p := workshop.for_players(f)) != f])
+    if workshop.remarked(t.ja, t.en):
+        ja, en = (f"{workshop.for_players(x)}{workshop.mark(t.ja, t.en)}" for x in (t.ja, t.en))
+        forms.extend([ja, en, f"{ja}\n{en}", f"{ja} / {en}"])
     return tuple(forms)
 
 

@@ -158,12 +158,49 @@ def _font_config():
     return FontConfiguration()
 
 
-def page_count(html: str) -> int:
-    """How many pages `html` lays out to (no PDF written): for choosing between layouts."""
+# the documents page_count laid out, by their HTML: the one a layout search settles on is
+# written without being laid out again (a WeasyPrint layout is most of a glossary's time)
+_LAID: dict = {}
+_LAID_KEEP = 4
+
+
+def _lay_out(html: str):
+    """(WeasyPrint document, the messages its layout logged)."""
     from weasyprint import HTML
 
-    with fixed_epoch():
-        return len(HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config()).pages)
+    log = logging.getLogger("weasyprint")
+    handler = _Collect()
+    log.addHandler(handler)
+    try:
+        with fixed_epoch():
+            doc = HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config())
+    finally:
+        log.removeHandler(handler)
+    return doc, handler.messages
+
+
+def page_count(html: str) -> int:
+    """How many pages `html` lays out to (no PDF written): for choosing between layouts."""
+    laid = _LAID.pop(html, None) or _lay_out(html)
+    _LAID[html] = laid
+    while len(_LAID) > _LAID_KEEP:
+        del _LAID[next(iter(_LAID))]
+    return len(laid[0].pages)
+
+
+def fewest_pages(sizes, count) -> float:
+    """The largest of `sizes` (largest first) giving the fewest pages, `count(size)` the pages
+    at a size: the smallest size gives the fewest, and pages only grow with the type, so the
+    first size as few is found by halving (two or three layouts, not one a size)."""
+    least = count(sizes[-1])
+    lo, hi = 0, len(sizes) - 1   # sizes[hi] gives `least` pages
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if count(sizes[mid]) <= least:
+            hi = mid
+        else:
+            lo = mid + 1
+    return sizes[hi]
 
 
 def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False, latin: bool = False) -> bytes:
@@ -174,8 +211,6 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
     allowed = (LATIN,) if latin else FAMILIES + LATIN_FAMILIES
     if not latin:
         fonts.font_file(fonts.GOTHIC)  # a clear error when IPAex Gothic is not installed
-    from weasyprint import HTML
-
     used: set[str] = set()
 
     def finisher(document, pdf):
@@ -194,16 +229,16 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
         if crop_marks:
             _crop_marks(pdf, crop_gap(PageSpec(bleed_mm=bleed_mm, crop_marks=True)))
 
+    doc, messages = _LAID.pop(html, None) or _lay_out(html)
     log = logging.getLogger("weasyprint")
     handler = _Collect()
     log.addHandler(handler)
     try:
         with fixed_epoch():
-            data = HTML(string=html, base_url=str(TEMPLATES)).write_pdf(
-                font_config=_font_config(), finisher=finisher, pdf_identifier=where.encode())
+            data = doc.write_pdf(finisher=finisher, pdf_identifier=where.encode())
     finally:
         log.removeHandler(handler)
-    for m in handler.messages:
+    for m in messages + handler.messages:
         if ".notdef" in m:
             raise FontMissing(f"{where}: {m}")
     stray = sorted(f for f in used if f not in allowed)

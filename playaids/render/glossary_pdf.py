@@ -3,6 +3,8 @@ JA with its reading | EN | rule (other JA spellings beside the term), then EN | 
 glossary is for the table."""
 from __future__ import annotations
 
+import functools
+
 from playaids import collation
 from playaids.model import Game, Term
 from playaids.render import document
@@ -63,15 +65,16 @@ def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0], apart: boo
 def layout(game: Game, spec: PageSpec) -> tuple[float, bool]:
     """(type size, each list on a page of its own): the fewest pages, the largest size of those;
     two lists on two pages each take one (the English one no longer a sparse last page)."""
-    fits = [(document.page_count(glossary_html(game, spec, size)[0]), -size) for size in SIZES[:-1]]
-    pages, size = min(fits)
-    if pages > 1 and document.page_count(glossary_html(game, spec, SIZES[-1])[0]) < pages:
-        pages, size = pages - 1, -SIZES[-1]
+    count = functools.cache(lambda z: document.page_count(glossary_html(game, spec, z)[0]))
+    size = document.fewest_pages(SIZES[:-1], count)
+    pages = count(size)
+    if pages > 1 and count(SIZES[-1]) < pages:
+        pages, size = count(SIZES[-1]), SIZES[-1]
     if pages == 2 and spec.lang == "both":
         for z in SIZES[:-1]:
             if document.page_count(glossary_html(game, spec, z, True)[0]) == 2:
                 return z, True
-    return -size, False
+    return size, False
 
 
 def render(game: Game, spec: PageSpec) -> bytes:

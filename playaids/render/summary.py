@@ -145,8 +145,7 @@ def _title_line(game_title: str, sheet_title: str) -> str:
 def fitting_size(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False) -> float:
     """The largest body size of those giving the fewest pages: a page that would hold a few
     lines (ASL's, RGI's second page) is not printed."""
-    counts = [(document.page_count(summary_html(summary, game, spec, latin, z)[0]), -z) for z in SIZES]
-    return -min(counts)[1]
+    return document.fewest_pages(SIZES, lambda z: document.page_count(summary_html(summary, game, spec, latin, z)[0]))
 
 
 def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
