@@ -1,7 +1,7 @@
 """Render a table as a card and read it back with pdfplumber: the shared comparison."""
 from playaids import pdfread
 from playaids.workshop import for_players
-from playaids.render import cards
+from playaids.render import cards, grid
 from playaids.render.page import PageSpec
 
 
@@ -30,7 +30,7 @@ def read_back(pdf_path):
 def assert_round_trip(table, game, lang, tmp_path, paper="a4"):
     pdf = tmp_path / f"{table.game}-{table.id}-{lang}-{paper}.pdf"
     pdf.write_bytes(cards.render(table, game, PageSpec(paper=paper, lang=lang)))
-    grids = cards.drawn_grids(table)
+    grids = grid.drawn_grids(table)
     found, page_text = read_back(pdf)
     assert len(found) == len(grids), f"{table.id} {lang}: {len(found)} tables read, {len(grids)} expected"
     for g, f in zip(grids, found):

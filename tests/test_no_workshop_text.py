@@ -36,7 +36,7 @@ def test_printed_table_text_has_no_workshop_words(game):
 
 def _as_printed(table):
     """Every string a card or chart sheet prints of a table, as the renderers print it."""
-    from playaids.render import cards
+    from playaids.render import cards, grid
     from playaids.render.page import PageSpec
 
     out = []
@@ -44,8 +44,8 @@ def _as_printed(table):
         out.append(cards.heading(table, PageSpec(lang=lang)))
         if table.key:
             out.append(cards.key_text(table, lang))
-        for g in cards.drawn_grids(table):
-            out += [s for row in cards._grid_strings(g, lang) for s in row if s]
+        for g in grid.drawn_grids(table):
+            out += [s for row in grid.grid_strings(g, lang) for s in row if s]
         out += [cards.legend_text(e, lang) for e in table.legend]
         out += [cards.note_text(n, lang) for n in cards.player_notes(table)]
     return out
@@ -63,17 +63,17 @@ def test_no_makers_remark_reaches_a_player(game):
 
 
 def test_the_remarks_go_to_the_sources_appendix():
-    from playaids.render import cards, sources
+    from playaids.render import cards, grid, sources
 
     table = ROOT.table("amigos-insurrectors", "leader-abilities")
-    cell = cards._grid_strings(table.grid, "en")[1][2]
+    cell = grid.grid_strings(table.grid, "en")[1][2]
     assert cell.startswith("In one combat, cancels 1 hit suffered from the enemy.")
-    assert cards._grid_strings(table.grid, "ja")[1][2].startswith("一回の戦闘において、敵側から")
+    assert grid.grid_strings(table.grid, "ja")[1][2].startswith("一回の戦闘において、敵側から")
     remarks = dict(sources.remarks(table))
     assert "(translator's note: not each combat round)" in remarks[
         "† (H) × Effect, a remark not printed on the aids (marked † there)"]
     # issue 22: the cell the remark was taken out of carries its mark, and the card says what it means
-    assert [row[2] for row in cards._grid_strings(table.grid, "en") if row[2] and row[2].endswith(" †")]
+    assert [row[2] for row in grid.grid_strings(table.grid, "en") if row[2] and row[2].endswith(" †")]
     assert cards.marked(table) and not cards.marked(ROOT.table("okinawa", "fleet-damage"))
     seq = ROOT.table("amigos-insurrectors", "combat-sequence")
     assert not any("I'm sorry" in n.text.en for n in cards.player_notes(seq))

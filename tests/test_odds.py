@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from playaids import oddsexport, odds
-from playaids.render import cards
+from playaids.render import grid
 from playaids.render import oddscard
 from playaids.render.page import PageSpec
 from playaids.repository import Repository
@@ -351,7 +351,7 @@ def test_every_card_reads_back_with_pdfplumber_and_passes_preflight(tmp_path, ga
                 assert len(doc.pages) == 1
                 got = doc.pages[0].extract_tables()[0]
             # the results grid cell by cell as drawn (a merged cell read once, where it starts)
-            drawn = cards._grid_strings(oddscard.results_grid(a, PageSpec(lang=lang))[0], lang)
+            drawn = grid.grid_strings(oddscard.results_grid(a, PageSpec(lang=lang))[0], lang)
             def cells(grid):   # spaces aside: a wrapped line next to CJK text loses its space
                 return [["".join((c or "").split()) for c in row if c is not None] for row in grid]
 

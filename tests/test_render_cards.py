@@ -3,7 +3,7 @@ import hashlib
 import pytest
 
 from playaids import pdfread
-from playaids.render import cards
+from playaids.render import cards, grid
 from playaids.render.page import PageSpec
 from playaids.repository import Repository
 from conftest import run_cli
@@ -174,7 +174,7 @@ def test_a_merged_cell_wraps_at_its_span_and_its_doubtful_frame_covers_it(tmp_pa
     seq = ["Assassination", "by", "Aguinaldo", "succeeds."]   # US Stand-Up Fight chit #5, a cell over 3 columns
     at = next(i for i in range(len(words)) if [w["text"] for w in words[i:i + 4]] == seq)
     assert len({round(w["top"]) for w in words[at:at + 4]}) == 1
-    spans = cards._spans(table.grid)
+    spans = grid.spans(table.grid)
     assert spans and max(spans.values()) >= 3
 
 

@@ -7,203 +7,24 @@ Sources and reconstructions, render/sources.py).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import io
-import re
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import CondPageBreak, KeepTogether, SimpleDocTemplate, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, kinsoku, workshop
-from playaids.model import Game, Grid, Table, Text
+from playaids import __version__, fonts, games, workshop
+from playaids.model import Game, Table, Text
 from playaids.render import page
+from playaids.render.grid import ANYWHERE, column_widths, drawn_grids, grid_flowable, grid_strings, grid_texts, spans, text_columns
+from playaids.render.grid import para as paragraph
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
-PAD = 4.0  # cell padding each side, points
-ANYWHERE = "anywhere"   # the wrap of last resort: words cut by character
-TALL_ROW = 480.0   # a row estimated taller than this is split across pages (the shortest frame, Letter
-#                   turned, is 544 pt: a row up to this tall fits a fresh page under its header)
-
-
-def _lang_text(t: Text | None, lang: str) -> str:
-    return "" if t is None else workshop.for_players(t.get(lang))
-
-
-def _para(s: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph run by run in its faces (fonts.runs): Latin text in the Latin face, the rest
-    in the style's; a paragraph in one face is set in it without markup."""
-    one = fonts.only_font(s, style.fontName)
-    if one and one != style.fontName:
-        style = _restyled(style, one)
-    return Paragraph(fonts.markup(s, style.fontName).replace("\n", "<br/>"), style)
-
-
-def _restyled(style: ParagraphStyle, font: str) -> ParagraphStyle:
-    """The style set in `font`, made once per style."""
-    faces = style.__dict__.setdefault("_faces", {})
-    if font not in faces:
-        faces[font] = ParagraphStyle(f"{style.name}-{font}", parent=style, fontName=font)
-    return faces[font]
-
-
-def _styles(font: str, size: float, lang: str, leading: float = 1.25):
-    base = dict(fontName=font, fontSize=size, leading=size * leading)  # lines broken by kinsoku.wrap
-    return {
-        "cell": ParagraphStyle("cell", alignment=TA_CENTER, **base),
-        "text": ParagraphStyle("text", alignment=TA_LEFT, **base),
-        "head": ParagraphStyle("head", alignment=TA_CENTER, **base),
-    }
-
-
-# the layout measures every cell at every size it tries, for every orientation and (chart sets)
-# column count: each string's measure is kept (a 16,000-cell table: 3 million calls, 18 s)
-@functools.lru_cache(maxsize=1 << 18)
-def _natural(s: str, font: str, size: float) -> float:
-    return max((fonts.width(line, font, size) for line in s.split("\n")), default=0.0) + 2 * PAD + 1
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def _min_width(s: str, font: str, size: float, cjk: bool, anywhere: bool = False) -> float:
-    """The widest piece wrapping cannot break: a word (and, in CJK text, one character);
-    `anywhere` (the last resort, issue 25 item 12): one character, a word wider than any
-    column being cut by `kinsoku.wrap`."""
-    if anywhere:
-        return max((fonts.width(ch, font, size) for ch in set(s) if not ch.isspace()), default=0.0) + 2 * PAD + 1
-    return max((fonts.width(t, font, size) for t in kinsoku.pieces(s)), default=0.0) + 2 * PAD + 1
-
-
-def _grid_texts(grid: Grid) -> list[list[Text | None]]:
-    """The grid's texts as drawn: the header row (corner, columns), then each row (label, cells
-    one per column, None under a merged cell's span)."""
-    return [[grid.corner] + list(grid.columns)] + [[r.label] + grid.expanded(r) for r in grid.rows]
-
-
-def _cell(t: Text | None, lang: str) -> str:
-    """A cell as printed: its text for the players, † where a maker's remark on it is in the
-    sources appendix (read back, the mark is no part of the value: pdfread.comparable)."""
-    return "" if t is None else workshop.for_players(t.get(lang)) + workshop.mark(t.ja, t.en)
-
-
-def _grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str | None]]:
-    """The grid's cell strings; `joined` (bilingual): a short pair on one line (`side_by_side`)."""
-    rows = [[_cell(t, lang) for t in _grid_texts(grid)[0]]]
-    for r, texts in zip(grid.rows, _grid_texts(grid)[1:]):
-        rows.append([_cell(r.label, lang)] + [None if c is None else _cell(c, lang) for c in texts[1:]])
-    if joined and lang == "both":
-        rows = [[side_by_side(t) or s for s, t in zip(row, texts)] for row, texts in zip(rows, _grid_texts(grid))]
-    return rows
-
-
-_CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
-PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line
-
-
-def side_by_side(t: Text | None) -> str | None:
-    """A bilingual cell's pair on one line, Japanese then English after a full-width space
-    ("平地　Clear"), where each is one line and the eye sees where one language ends: the
-    Japanese ends in a Japanese character, the English begins with a Latin one. None when the
-    pair must stack. Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
-    if t is None or t.neutral or t.ja == t.en:
-        return None
-    ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
-    if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
-        return None
-    return f"{ja}{PAIR_SPACE}{en}{workshop.mark(t.ja, t.en)}"
-
-
-def _spans(grid: Grid) -> dict[tuple[int, int], int]:
-    """(row, col) in the drawn table -> columns spanned, for every merged cell."""
-    out = {}
-    for i, r in enumerate(grid.rows):
-        col = 0
-        for c in r.cells:
-            if c.span > 1:
-                out[(i + 1, col + 1)] = c.span
-            col += c.span
-    return out
-
-
-def _column_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool,
-                   spans: dict | None = None) -> list[float] | None:
-    """Widths that fit `avail`: natural widths, or (wrap) shrunk toward the widest unbreakable
-    word of each column; None when the grid cannot fit. A merged cell (`spans`) is measured
-    against its span, not its first column."""
-    spans = spans or {}
-    merged = {(i, j): (strings[i][j] or "", k) for (i, j), k in spans.items()}
-    strings = [[None if (i, j) in spans else s for j, s in enumerate(row)] for i, row in enumerate(strings)]
-    widths = _plain_widths(strings, font, size, avail, wrap, cjk)
-    if widths is None or not merged:
-        return widths
-    # each merged cell gets at least its text's width (unwrapped) or widest word (wrapped)
-    # across its span, the shortfall shared by the spanned columns
-    for (i, j), (text, k) in sorted(merged.items()):
-        need = (_min_width(text, font, size, cjk, wrap == ANYWHERE) if wrap else _natural(text, font, size))
-        short = need - sum(widths[j:j + k])
-        if short > 0:
-            for c in range(j, j + k):
-                widths[c] += short / k
-    if sum(widths) > avail + 0.01:
-        return None
-    # then the room left goes to the merged cells still wrapped, toward their natural width
-    for (i, j), (text, k) in sorted(merged.items(), key=lambda kv: -_natural(kv[1][0], font, size)):
-        slack = avail - sum(widths)
-        short = min(_natural(text, font, size) + 2 * PAD + 1 - sum(widths[j:j + k]), slack)
-        if short > 0:
-            for c in range(j, j + k):
-                widths[c] += short / k
-    return widths
-
-
-def natural_columns(strings, font: str, size: float) -> list[float]:
-    """Each column's widest text, unwrapped."""
-    return list(_columns(_frozen(strings), font, size, False, False)[0])
-
-
-def _frozen(strings) -> tuple:
-    return tuple(map(tuple, strings))
-
-
-@functools.lru_cache(maxsize=256)
-def _columns(strings: tuple, font: str, size: float, cjk: bool, anywhere: bool) -> tuple[tuple, tuple]:
-    """(natural, narrowest wrapped) width of each column: the same at every width a layout
-    tries, so measured once a grid, size and wrap."""
-    ncols = len(strings[0])
-    nat = tuple(max((_natural(row[i] or "", font, size) for row in strings), default=0) for i in range(ncols))
-    low = tuple(max((_min_width(row[i] or "", font, size, cjk, anywhere) for row in strings), default=0)
-                for i in range(ncols))
-    return nat, low
-
-
-def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk: bool) -> list[float] | None:
-    ncols = len(strings[0])
-    nat, low = _columns(_frozen(strings), font, size, cjk, wrap == ANYWHERE)
-    nat = list(nat)
-    if sum(nat) <= avail:
-        return nat
-    if not wrap:
-        return None
-    low = [min(lo, n) for lo, n in zip(low, nat)]
-    # a column keeps its heading on one line (up to 8 em) and at least 4 em when the page allows:
-    # short columns are not squeezed to a character a line to widen the longest one
-    em = size
-    head = [_natural(strings[0][i] or "", font, size) for i in range(ncols)]
-    comfy = [min(n, max(lo, min(hd, 8 * em + 2 * PAD + 1), 4 * em + 2 * PAD + 1)) for n, lo, hd in zip(nat, low, head)]
-    if sum(comfy) <= avail:
-        low = comfy
-    extra = avail - sum(low)
-    if extra < 0:
-        return None
-    give = sum(n - lo for n, lo in zip(nat, low))
-    return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
-
-
 def _layouts(grids, font: str, spec: PageSpec, spans=None):
     """(page size, font size, column widths) of each way the grids fit the page width, the
     largest type first: at each size unwrapped cells before wrapped text columns, the upright
@@ -217,127 +38,15 @@ def _layouts(grids, font: str, spec: PageSpec, spans=None):
         for wrap in (False, True):
             for pagesize in ((w, h), landscape((w, h))):
                 avail = pagesize[0] - 2 * spec.margin
-                widths = [_column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
+                widths = [column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
                 if all(x is not None for x in widths):
                     some = True
                     yield pagesize, size, widths
     for pagesize in ((w, h), landscape((w, h))) if not some else ():
         avail = pagesize[0] - 2 * spec.margin
-        widths = [_column_widths(g, font, MIN_FONT, avail, ANYWHERE, cjk, sp) for g, sp in zip(grids, spans)]
+        widths = [column_widths(g, font, MIN_FONT, avail, ANYWHERE, cjk, sp) for g, sp in zip(grids, spans)]
         if all(x is not None for x in widths):
             yield pagesize, MIN_FONT, widths
-
-
-def _noted(grid: Grid) -> set[tuple[int, int]]:
-    """(row, col) positions in the drawn table of cells and labels carrying a note."""
-    out = set()
-    for j, c in enumerate(grid.columns):
-        if c.note:
-            out.add((0, j + 1))
-    for i, r in enumerate(grid.rows):
-        if r.label.note or r.note:
-            out.add((i + 1, 0))
-        col = 0
-        for c in r.cells:
-            if c.note:
-                out.add((i + 1, col + 1))
-            col += c.span
-    return out
-
-
-def _grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left: frozenset = frozenset(),
-                   row_groups: int = 1, leading: float = 1.25):
-    """The grid as a ReportLab table; the columns in `left` read left-aligned below the header
-    (row labels and text columns on a chart sheet); rows in groups of `row_groups` (a sunk and
-    a damaged line per fleet) ruled heavier between groups."""
-    st = _styles(font, size, spec.lang, leading)   # a cell of two faces is a paragraph: the same leading
-    data = []
-    left_cells = []
-    cell_fonts = []   # (col, row, face) of a plain cell set wholly in another face (Latin)
-    spans = _spans(grid)
-    texts = _grid_texts(grid)
-    for i, row in enumerate(strings):
-        cells = []
-        for j, s in enumerate(row):
-            if s is None:
-                cells.append("")
-                continue
-            room = sum(widths[j:j + spans.get((i, j), 1)])   # a merged cell wraps at its span's width
-            if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \
-                    and s == pair.replace(PAIR_SPACE, "\n", 1) and _natural(pair, font, size) <= room + 0.5:
-                s = pair   # a short pair on one line where the column takes it
-            over = _natural(s, font, size) > room + 0.5
-            long = over or (i > 0 and j in left)
-            if over:
-                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
-            if long:
-                left_cells.append((j, i))
-            one = fonts.only_font(s, font)
-            if one:  # plain strings draw far faster than paragraphs
-                cells.append(s)
-                if one != font:
-                    cell_fonts.append((j, i, one))
-            else:
-                cells.append(_para(s, st["text"] if long else (st["head"] if i == 0 or j == 0 else st["cell"])))
-        data.append(cells)
-    ts = [
-        ("FONTNAME", (0, 0), (-1, -1), font),
-        ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * leading),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        *[("ALIGN", c, c, "LEFT") for c in left_cells],
-        *[("FONTNAME", (j, i), (j, i), f) for j, i, f in cell_fonts],
-        ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec.colour("header"))),
-        ("BACKGROUND", (0, 0), (0, -1), colors.HexColor(spec.colour("header"))),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]
-    for i, r in enumerate(grid.rows):
-        col = 0
-        for c in r.cells:
-            if c.span > 1:
-                ts.append(("SPAN", (col + 1, i + 1), (col + c.span, i + 1)))
-            col += c.span
-    for r in range(row_groups, len(grid.rows), row_groups) if row_groups > 1 else ():
-        ts.append(("LINEBELOW", (0, r), (-1, r), 1.5, colors.black))
-    for (i, j) in sorted(_noted(grid)):  # shaded and dashed: never colour alone; a merged cell whole
-        end = (j + spans.get((i, j), 1) - 1, i)
-        ts.append(("BACKGROUND", (j, i), end, colors.HexColor(spec.colour("note"))))
-        ts.append(("BOX", (j, i), end, 1.2, colors.black, None, (2, 1.5)))
-    # a row taller than a page (a 4,000-character cell) is split inside across pages, its text
-    # set from the top (ReportLab splits a cell's lines only so, at 1.2 em a line), a header that
-    # tall is not repeated; rows a rulebook prints are never this tall, and split between rows
-    heights = [_row_height(row, size) for row in data]
-    tall = max(heights) > TALL_ROW
-    if tall:
-        ts += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEADING", (0, 0), (-1, -1), size * 1.2)]
-        data = [[[c] if isinstance(c, Paragraph) else c for c in row] for row in data]
-    t = RLTable(data, colWidths=widths, repeatRows=0 if heights[0] > TALL_ROW else 1, hAlign="LEFT",
-                splitByRow=0 if tall else 1, splitInRow=1 if tall else 0)
-    t.setStyle(TableStyle(ts))
-    return t
-
-
-def _row_height(row, size: float) -> float:
-    """A row's height as drawn, near enough: its most lines times the leading."""
-    def lines(c):
-        if isinstance(c, str):
-            return c.count("\n") + 1
-        return c.text.count("<br/>") + 1 if isinstance(c, Paragraph) else 1
-    return max((lines(c) for c in row), default=1) * size * 1.25 + 5.5
-
-
-def text_columns(strings, font: str, size: float) -> frozenset:
-    """The columns read left-aligned: the row labels, and columns of running text (a body cell
-    over six em)."""
-    return frozenset({0} | {j for j in range(len(strings[0]))
-                            if max((_natural(r[j] or "", font, size) for r in strings[1:]), default=0) > 6 * size})
-
-
-def drawn_grids(table: Table) -> list[Grid]:
-    """The grids a table prints: its results grid and its modifiers, those with columns."""
-    return [g for g in (table.grid, table.modifiers) if g is not None and g.columns]
 
 
 def heading(table: Table, spec: PageSpec, cont: bool = False) -> str:
@@ -367,7 +76,7 @@ def composed(text: Text, lang: str) -> str:
 
 def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
     """' (Rule 7.3.1)' after a legend entry or note, in the aid's language."""
-    return f" ({_rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
+    return f" ({rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
 
 
 def _paired(one, lang: str) -> str:
@@ -403,7 +112,7 @@ def marked(table: Table) -> bool:
     """Whether any text a table prints carries the mark of a remark in the sources appendix."""
     texts = [n.text for n in player_notes(table)] + [e.text for e in table.legend]
     for g in drawn_grids(table):
-        texts += [t for row in _grid_texts(g) for t in row if t is not None]
+        texts += [t for row in grid_texts(g) for t in row if t is not None]
     return any(workshop.remarked(t.ja, t.en) for t in texts)
 
 
@@ -417,15 +126,15 @@ def key_text(table: Table, lang: str) -> str:
     return workshop.for_players(table.key.get(lang)).replace("\n", " / ")
 
 
-def _rule_word(spec: PageSpec) -> str:
+def rule_word(spec: PageSpec) -> str:
     return {"ja": "ルール", "en": "Rule"}.get(spec.lang, "ルール / Rule")
 
 
-def _check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
+def check_font(table: Table, game: Game | None, lang: str, font: str) -> None:
     parts = [table.title.get(lang)]
     for g in (table.grid, table.modifiers):
         if g is not None:
-            parts += [s or "" for row in _grid_strings(g, lang) for s in row]
+            parts += [s or "" for row in grid_strings(g, lang) for s in row]
     parts += [e.code.get(lang) + e.text.get(lang) for e in table.legend]
     parts += [n.text.get(lang) for n in table.notes]
     if table.missing:
@@ -442,11 +151,11 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     a card no page takes whole flows on at the size that leaves its last page fullest."""
     font = fonts.register()
     lang = spec.lang
-    _check_font(table, game, lang, font)
+    check_font(table, game, lang, font)
     grids = drawn_grids(table)
-    strings = [_grid_strings(g, lang) for g in grids]
+    strings = [grid_strings(g, lang) for g in grids]
     by_size: dict = {}
-    for lay in _layouts(strings, font, spec, [_spans(g) for g in grids]):
+    for lay in _layouts(strings, font, spec, [spans(g) for g in grids]):
         by_size.setdefault(lay[1], []).append(lay)
     if not by_size:
         raise page.too_wide(table.game, [table.id], spec.paper, MIN_FONT)
@@ -537,28 +246,28 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
                           wordWrap="CJK" if lang != "en" else None, leftIndent=8, firstLineIndent=-8)
     small = ParagraphStyle("small", parent=body, fontSize=pt(8), leading=pt(8) * 1.3)
 
-    out = [_para(heading(table, spec), title)]
-    m = [f"{_rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
+    out = [paragraph(heading(table, spec), title)]
+    m = [f"{rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:
         m.append(composed(game.title, lang))
-    out += [_para(" · ".join(m), meta)]
+    out += [paragraph(" · ".join(m), meta)]
     if table.key:   # how to read a cell, where a player looks first
-        out.append(_para(key_text(table, lang), ParagraphStyle(
+        out.append(paragraph(key_text(table, lang), ParagraphStyle(
             "key", fontName=font, fontSize=pt(10), leading=pt(10) * 1.3, spaceBefore=2,
             wordWrap="CJK" if lang != "en" else None)))
     out.append(Spacer(1, 5))
     if table.missing:
-        box = RLTable([[_para(table.missing.get(lang), body)]], colWidths=[pagesize[0] - 2 * spec.margin])
+        box = RLTable([[paragraph(table.missing.get(lang), body)]], colWidths=[pagesize[0] - 2 * spec.margin])
         box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font),
                                  ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
                                  ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note")))]))
         out += [box, Spacer(1, 6)]
     for g, s, w in zip(grids, strings, widths):
         if g is table.modifiers:
-            out.append(_para(spec.word("サイの目修正", "Modifiers"), h2))
-        grid = _grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
+            out.append(paragraph(spec.word("サイの目修正", "Modifiers"), h2))
+        grid = grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
                               table.row_groups if g is table.grid else 1)
         grid.card_grid = True
         out += [grid, Spacer(1, 6)]
@@ -566,7 +275,7 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     def para(text: str, style: ParagraphStyle, bullet: str = ""):
         """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
         if lang == "en":
-            return _para(f"{bullet} {text}" if bullet else text, style)
+            return paragraph(f"{bullet} {text}" if bullet else text, style)
         return Lines(text, style.fontSize, indent=style.leftIndent, bullet=bullet, after=0.0,
                      leading=style.leading / style.fontSize, hang=0.0 if bullet else -style.firstLineIndent)
 
@@ -580,11 +289,11 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     plain = ParagraphStyle("h2plain", parent=h2, keepWithNext=0)
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
-        out += [CondPageBreak(turn), _para(spec.word("記号", "Legend"), plain), *items]
+        out += [CondPageBreak(turn), paragraph(spec.word("記号", "Legend"), plain), *items]
     if player_notes(table):
         notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
         # the last notes go over a page turn together: a last page is more than a line or two
-        out += [CondPageBreak(turn), _para(spec.word("注", "Notes"), plain)] + notes[:-2] + (
+        out += [CondPageBreak(turn), paragraph(spec.word("注", "Notes"), plain)] + notes[:-2] + (
             [KeepTogether(notes[-2:])] if len(notes) > 1 else notes[-1:])
     return out
 
@@ -595,7 +304,7 @@ DOUBTFUL_KEY_EN = ("Shaded cells framed with dashes: the source's text is damage
 DOUBTFUL_KEY_JA = "網掛け・破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。"
 
 
-def _footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
+def footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     """The game and the table on every page (a player sorts loose cards by it), the page number."""
     names = [composed(x, spec.lang) for x in ((game.title if game else None), table.title) if x]
     left = " · ".join(names)
@@ -617,7 +326,7 @@ def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
                             creator=f"playaids {__version__}", producer=f"playaids {__version__}",
                             invariant=1, initialFontName=fonts.register(),
                             lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
-    on_page = _footer(table, game, spec, fonts.register(), trim)
+    on_page = footer(table, game, spec, fonts.register(), trim)
     with page.fixed_epoch():
         doc.build(flow, onFirstPage=on_page, onLaterPages=on_page)
     return buf.getvalue()

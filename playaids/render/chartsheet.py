@@ -27,7 +27,7 @@ from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, games, kinsoku
 from playaids.model import Game, Table
-from playaids.render import cards, page
+from playaids.render import cards, grid, page
 from playaids.render.lines import Lines, Paired
 from playaids.render.page import PageSpec
 
@@ -114,11 +114,11 @@ class _Maker:
         return self._fits[key]
 
     def _fit(self, table, n, column):
-        grids = cards.drawn_grids(table)
-        stacked = [cards._grid_strings(g, self.lang) for g in grids]
+        grids = grid.drawn_grids(table)
+        stacked = [grid.grid_strings(g, self.lang) for g in grids]
         # bilingual: short pairs side by side ("平地　Clear") where the grid takes them unwrapped
-        joined = [cards._grid_strings(g, self.lang, joined=True) for g in grids] if self.lang == "both" else None
-        spans = [cards._spans(g) for g in grids]
+        joined = [grid.grid_strings(g, self.lang, joined=True) for g in grids] if self.lang == "both" else None
+        spans = [grid.spans(g) for g in grids]
         cjk = self.lang in ("ja", "both")
         # span by span: unwrapped at a legible size (side by side first), then wrapped where no
         # column is squeezed below its comfortable width; then wrapped at any width, the full page last
@@ -128,11 +128,11 @@ class _Maker:
         trials.sort(key=lambda t: t[0])
         trials += [(span, True, size, False, False) for span in range(1, n + 1) for size in SIZES]
         if self.anywhere:   # the last resort: words cut wherever a column needs (a 4,000-character word)
-            trials += [(span, cards.ANYWHERE, SIZES[-1], False, False) for span in range(1, n + 1)]
+            trials += [(span, grid.ANYWHERE, SIZES[-1], False, False) for span in range(1, n + 1)]
         for span, wrap, size, comfort, side in trials:
             strings = joined if side else stacked
             width = span * column + (span - 1) * GUTTER
-            widths = [cards._column_widths(s, self.font, size, width, wrap, cjk, sp) for s, sp in zip(strings, spans)]
+            widths = [grid.column_widths(s, self.font, size, width, wrap, cjk, sp) for s, sp in zip(strings, spans)]
             if None in widths or (comfort and not all(
                     _comfortable(s, w, self.font, size) for s, w in zip(strings, widths))):
                 continue
@@ -162,17 +162,17 @@ class _Maker:
                                      ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("note"))),
                                      ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
             flows.append(box)
-        for g, w in zip(cards.drawn_grids(table), widths):
+        for g, w in zip(grid.drawn_grids(table), widths):
             if g is table.modifiers:
-                flows.append(cards._para(spec.word("サイの目修正", "Modifiers"), self.sub))
-            strings = cards._grid_strings(g, lang, joined=side)
+                flows.append(grid.para(spec.word("サイの目修正", "Modifiers"), self.sub))
+            strings = grid.grid_strings(g, lang, joined=side)
             if g is table.grid and table.column_group:
                 flows.append(self.column_group(table.column_group, w, size))
-            grid = cards._grid_flowable(g, strings, w, size, self.font, spec, cards.text_columns(strings, self.font, size),
-                                        table.row_groups if g is table.grid else 1, leading=1.18)
-            grid.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0)]))
-            grid.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
-            flows.append(grid)
+            drawn = grid.grid_flowable(g, strings, w, size, self.font, spec, grid.text_columns(strings, self.font, size),
+                                       table.row_groups if g is table.grid else 1, leading=1.18)
+            drawn.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0)]))
+            drawn.grid_name = "grid" if g is table.grid else "modifiers"   # read back by the tests, Box
+            flows.append(drawn)
         notes = cards.player_notes(table) if notes is None else notes
         if paired:   # parallel columns where they take less height than lines paired one under the other
             side = self.paired_notes(table, shading_key, notes, shared)
@@ -234,7 +234,7 @@ class _Maker:
     def column_group(self, text, widths: list[float], size: float):
         """The seed's heading over all the result columns, a header band joined to the grid's
         top (kept with it over a column or page turn)."""
-        t = RLTable([["", cards._para(text.get(self.lang).replace("\n", " / "), ParagraphStyle(
+        t = RLTable([["", grid.para(text.get(self.lang).replace("\n", " / "), ParagraphStyle(
             "group", fontName=self.font, fontSize=size, leading=size * 1.2, alignment=1))]],
             colWidths=[widths[0], sum(widths[1:])])
         t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -248,7 +248,7 @@ class _Maker:
         if self.lang == "en":
             st = self.text if size == TEXT else ParagraphStyle("t", parent=self.text, fontSize=size,
                                                                leading=size * LEADING)
-            return cards._para(f"{bullet} {text}" if bullet else text, st)
+            return grid.para(f"{bullet} {text}" if bullet else text, st)
         return Lines(text, size, indent=7.0 if bullet else 0.0, bullet=bullet, after=0.0, leading=LEADING)
 
     def band(self, table: Table, width: float, cont: bool = False):
@@ -256,13 +256,13 @@ class _Maker:
         right; a continuation says so."""
         spec, lang = self.spec, self.lang
         title = cards.heading(table, spec, cont)
-        right = f"{cards._rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
+        right = f"{cards.rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
         if table.dice and table.dice != "none":
             right += f" · {spec.word('ダイス', 'Dice')} {table.dice}"
         rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
         # broken here under the kinsoku rules: no "）" or "】" alone at a line's start
         title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9)))
-        t = RLTable([[cards._para(title, self.band_style), cards._para(right, self.band_rule)]],
+        t = RLTable([[grid.para(title, self.band_style), grid.para(right, self.band_rule)]],
                     colWidths=[width - rw, rw])
         t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
                                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(spec.colour("band"))),
@@ -291,7 +291,7 @@ def _h(f) -> float:
 
 
 def _natural_columns(strings, font: str, size: float) -> list[float]:
-    return cards.natural_columns(strings, font, size)
+    return grid.natural_columns(strings, font, size)
 
 
 def _comfortable(strings, widths, font: str, size: float) -> bool:
@@ -299,8 +299,8 @@ def _comfortable(strings, widths, font: str, size: float) -> bool:
     text (over twelve em) no narrower than nine em, and no header broken inside a word: a
     wrapped grid that still reads at a glance."""
     nat = _natural_columns(strings, font, size)
-    pad = 2 * cards.PAD + 1
-    heads = [cards._min_width(h or "", font, size, False) for h in strings[0]]
+    pad = 2 * grid.PAD + 1
+    heads = [grid.min_width(h or "", font, size, False) for h in strings[0]]
     return all(w >= min(n, (9 if n > 12 * size + pad else 4) * size + pad) - 0.01 and w >= h - 0.01
                for w, n, h in zip(widths, nat, heads))
 
@@ -599,7 +599,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     for sheet in sheets:
         ts = [tables[t] for t in sheet.tables]
         for t in ts:
-            cards._check_font(t, game, spec.lang, font)
+            cards.check_font(t, game, spec.lang, font)
         sheets_tables.append((sheet, ts, cards.composed(sheet.title, spec.lang)))
     # each sheet on its own best layout, or the whole set on one: whichever needs the fewest
     # pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22)

@@ -19,7 +19,7 @@ from reportlab.platypus import TableStyle
 from playaids import __version__, fonts, games, odds
 from playaids.model import Game, Grid, Row, Text
 from playaids.oddsexport import Analysis
-from playaids.render import cards, page
+from playaids.render import cards, grid, page
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
 
@@ -206,23 +206,23 @@ def _layouts(strings, font: str, spec: PageSpec, spans):
     while size >= cards.MIN_FONT:
         for pagesize in turns:
             avail = pagesize[0] - 2 * spec.margin
-            widths = [cards._column_widths(g, font, size, avail, False, cjk, sp) if k == 0 else
+            widths = [grid.column_widths(g, font, size, avail, False, cjk, sp) if k == 0 else
                       _label_widths(g, font, size, avail, cjk) for k, (g, sp) in enumerate(zip(strings, spans))]
             if all(x is not None for x in widths):
                 yield pagesize, size, widths
         size -= 0.5
     for pagesize in reversed(turns):
         avail = pagesize[0] - 2 * spec.margin
-        widths = [cards._column_widths(g, font, cards.MIN_FONT, avail, True, cjk, sp) for g, sp in zip(strings, spans)]
+        widths = [grid.column_widths(g, font, cards.MIN_FONT, avail, True, cjk, sp) for g, sp in zip(strings, spans)]
         if all(x is not None for x in widths):
             yield pagesize, cards.MIN_FONT, widths
 
 
 def _label_widths(strings, font: str, size: float, avail: float, cjk: bool) -> list[float] | None:
     """The effects grid: its chances never wrap; its labels take the room left (wrapped there)."""
-    nat = [max(cards._natural(row[i] or "", font, size) for row in strings) for i in range(len(strings[0]))]
+    nat = [max(grid.natural(row[i] or "", font, size) for row in strings) for i in range(len(strings[0]))]
     room = avail - sum(nat[1:])
-    low = max(cards._min_width(row[0] or "", font, size, cjk) for row in strings)
+    low = max(grid.min_width(row[0] or "", font, size, cjk) for row in strings)
     if room >= nat[0]:
         return nat
     return [room] + nat[1:] if room >= max(low, 8 * size) else None
@@ -241,11 +241,11 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
     for short in (False, True):
         eff = effects_grid(a, short, spec.lang)
         grids = [res] + ([eff[0]] if eff else [])
-        strings = [cards._grid_strings(g, spec.lang) for g in grids]
+        strings = [grid.grid_strings(g, spec.lang) for g in grids]
         printed = [s or "" for g in strings for row in g for s in row] + notes(a, spec, short, res)
         fonts.check_glyphs("".join(printed) + a.table.title.get(spec.lang), font, where=f"{a.table.game}/{a.table.id}")
         heats = (res_heat, eff[1] if eff else None)
-        for layout in _layouts(strings, font, spec, [cards._spans(g) for g in grids]):
+        for layout in _layouts(strings, font, spec, [grid.spans(g) for g in grids]):
             room = layout[0][1] - 2 * spec.margin - 2
             tight = _story(a, game, spec, font, grids, strings, heats, short, True, *layout)
             best = (tight, layout[0])
@@ -290,8 +290,8 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
 
     for k, (g, s, w) in enumerate(zip(grids, strings, widths)):
         if k == 1:
-            out.append(cards._para(spec.word("効果の確率（%）", "Chance of each effect (%)"), h2))
-        flow = cards._grid_flowable(g, s, w, size, font, spec, left=frozenset({0}) if k == 1 else frozenset(),
+            out.append(grid.para(spec.word("効果の確率（%）", "Chance of each effect (%)"), h2))
+        flow = grid.grid_flowable(g, s, w, size, font, spec, left=frozenset({0}) if k == 1 else frozenset(),
                                     leading=1.12 if tight else 1.25)
         flow.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad + 0.7)]))
         _heat(flow, heats[k], spec)
@@ -320,7 +320,7 @@ def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
         rule = games.rule_label(t.game, t.odds.eliminated_rule, lang)
         out.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
                              f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
-    if cards._noted(results):   # a reconstructed value drawn on this card
+    if grid.noted(results):   # a reconstructed value drawn on this card
         out.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
                              "Cells framed with dashes: the source's text is damaged there; the value is "
                              "reconstructed (see Sources and reconstructions)."))
@@ -333,7 +333,7 @@ def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
 def _para(text: str, style: ParagraphStyle, lang: str, bullet: str = ""):
     """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
     if lang == "en":
-        return cards._para(f"{bullet} {text}" if bullet else text, style)
+        return grid.para(f"{bullet} {text}" if bullet else text, style)
     return Lines(text, style.fontSize, indent=8 if bullet else 0.0, bullet=bullet, after=1.0,
                  leading=style.leading / style.fontSize)
 
@@ -350,7 +350,7 @@ def render(a: Analysis, game: Game | None, spec: PageSpec) -> bytes:
                             subject=f"{t.game} {t.id} rule {t.rule} odds", creator=f"playaids {__version__}",
                             producer=f"playaids {__version__}", invariant=1, initialFontName=fonts.register(),
                             lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
-    on_page = cards._footer(t, game, spec, fonts.register(), trim)
+    on_page = cards.footer(t, game, spec, fonts.register(), trim)
     # the frame without padding: the story was measured against the page less its margins
     frame = Frame(m, m, sheet[0] - 2 * m, sheet[1] - 2 * m, leftPadding=0, rightPadding=0, topPadding=0,
                   bottomPadding=0)
