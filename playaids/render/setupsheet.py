@@ -99,46 +99,69 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
 
 
 def story(root, setup, scenario, found, spec: PageSpec):
-    font = fonts.register()
-    lang = spec.lang
-    say = Words(root, setup, scenario, lang)
-    w = spec.size[0] - 2 * spec.margin
-    h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
-    h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
-    h3 = ParagraphStyle("h3", fontName=font, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=2)
-    body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5)  # English only: Japanese is Lines
-    word = say.word
+    """The sheet's flowables: the heading and the open draws, each side's placements, the
+    verdict, then the secret slips on pages of their own."""
+    sheet = _Story(root, setup, scenario, spec)
+    return sheet.public() + sheet.placements(found) + sheet.slips()
 
-    def para(s, st=body, bullet=""):
-        if st is body and lang != "en":  # Japanese lines broken under the kinsoku rules
-            return Lines(s, body.fontSize, indent=10.0 if bullet else 0.0, bullet=bullet, after=0.0,
-                         leading=body.leading / body.fontSize)
+
+class _Story:
+    """What the parts of a setup sheet share: the words of its language, its styles and width."""
+
+    def __init__(self, root, setup, scenario, spec: PageSpec):
+        self.font = font = fonts.register()
+        self.setup, self.scenario, self.spec, self.lang = setup, scenario, spec, spec.lang
+        self.say = Words(root, setup, scenario, spec.lang)
+        self.w = spec.size[0] - 2 * spec.margin
+        self.h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
+        self.h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
+        self.h3 = ParagraphStyle("h3", fontName=font, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=2)
+        self.body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5)  # English only: Japanese is Lines
+        self.word = self.say.word
+        self.rule_word = self.word("ルール", "rule")
+        self.values = {**setup.draws, **setup.derived, **setup.choices}
+        self.order = [s.id for s in self.say.game.sides]
+        self.order += sorted({p.side for p in setup.placements} - set(self.order), key=str)
+        self.widths = [self.w * 0.36, self.w * 0.40, self.w * 0.07, self.w * 0.17]
+
+    def para(self, s, st=None, bullet=""):
+        st = st or self.body
+        if st is self.body and self.lang != "en":  # Japanese lines broken under the kinsoku rules
+            return Lines(s, st.fontSize, indent=10.0 if bullet else 0.0, bullet=bullet, after=0.0,
+                         leading=st.leading / st.fontSize)
         return Paragraph(fonts.markup(f"{bullet} {s}" if bullet else s), st)
 
-    rule_word = word("ルール", "rule")
-    values = {**setup.draws, **setup.derived, **setup.choices}
-    turns = (word("ターン", "turns") + f" {scenario.turns.get('first')}-{scenario.turns.get('last')}"
-             if scenario.turns else "")
-    out = [para(f"{say.t(say.game.title)} — {say.t(scenario.title)}", h1),
-           para(" · ".join(x for x in (f"{word('ルール', 'Rule')} {say.rule(scenario.rule)}",
-                                       f"{word('シード', 'seed')} {setup.seed}", turns) if x))]
-    if scenario.missing:
-        out.append(para(f"⚠ {say.t(scenario.missing)}"))
-    for n in scenario.notes:
-        out.append(para(f"{say.t(n['text'])} ({rule_word} {say.rule(n.get('rule', ''))})", bullet="•"))
+    def public(self) -> list:
+        """Title, rule, seed and turns, the scenario's notes, and the open draws and choices."""
+        say, word, scenario, setup, para = self.say, self.word, self.scenario, self.setup, self.para
+        turns = (word("ターン", "turns") + f" {scenario.turns.get('first')}-{scenario.turns.get('last')}"
+                 if scenario.turns else "")
+        out = [para(f"{say.t(say.game.title)} — {say.t(scenario.title)}", self.h1),
+               para(" · ".join(x for x in (f"{word('ルール', 'Rule')} {say.rule(scenario.rule)}",
+                                           f"{word('シード', 'seed')} {setup.seed}", turns) if x))]
+        if scenario.missing:
+            out.append(para(f"⚠ {say.t(scenario.missing)}"))
+        for n in scenario.notes:
+            out.append(para(f"{say.t(n['text'])} ({self.rule_word} {say.rule(n.get('rule', ''))})", bullet="•"))
+        public = [e for e in scenario.elements if not e.get("secret") and e["id"] in self.values]
+        if public:
+            out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), self.h2),
+                    *self.elements(public)]
+        return out
 
-    def side_of(e: dict, seen=()) -> str | None:
+    def side_of(self, e: dict, seen=()) -> str | None:
         """Whose secret an element is: its side, or for a value looked up from others, the side
         of the secret values it comes from (the Japanese chit makes the victory letter Japan's)."""
         if e.get("side") or e.get("kind") != "lookup" or e["id"] in seen:
             return e.get("side")
-        inputs = [scenario.element(e.get(k)) for k in ("row", "column") if isinstance(e.get(k), str)]
-        sides = {side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
+        inputs = [self.scenario.element(e.get(k)) for k in ("row", "column") if isinstance(e.get(k), str)]
+        sides = {self.side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
         return sides.pop() if len(sides) == 1 else None
 
-    def elements(chosen: list) -> list:
+    def elements(self, chosen: list) -> list:
         """Draws and choices: the one-value ones in a table, a table-shaped value (a permutation,
         an allocation) under its own title."""
+        say, word, w, font, spec, values = self.say, self.word, self.w, self.font, self.spec, self.values
         flat = [[word("項目", "Item"), word("結果", "Result"), word("ルール", "Rule")]]
         grids = []
         for e in chosen:
@@ -149,7 +172,7 @@ def story(root, setup, scenario, found, spec: PageSpec):
                 continue
             head, rows = shaped
             # a heading never ends a page: it goes over with the table's first rows
-            grids += [CondPageBreak(72), para(f"{title} ({rule_word} {say.rule(e['rule'])})", h3)]
+            grids += [CondPageBreak(72), self.para(f"{title} ({self.rule_word} {say.rule(e['rule'])})", self.h3)]
             if len(head) == 2:   # item and number: column pairs, as the rules' chart lists them
                 k = 1 if len(rows) <= 8 else 2 if len(rows) <= 30 else 3
                 grids.append(_grid(_pairs(rows, head, k), [w / k * 0.74, w / k * 0.26] * k, font, spec, 8.5))
@@ -160,66 +183,76 @@ def story(root, setup, scenario, found, spec: PageSpec):
         out = [_grid(flat, [w * 0.36, w * 0.47, w * 0.17], font, spec)] if len(flat) > 1 else []
         return out + grids
 
-    public = [e for e in scenario.elements if not e.get("secret") and e["id"] in values]
-    if public:
-        out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), h2), *elements(public)]
+    def side_tables(self) -> list:
+        """(heading, rows, spanned rows) of each side's set-up, place by place, places grouped
+        under the map's areas; a face-down counter shows its back (its face is on its owner's slip)."""
+        say, word = self.say, self.word
+        tables = []
+        for side in self.order:
+            mine = [(k, p) for k, p in enumerate(self.setup.placements) if p.side == side]
+            if not mine:
+                continue
+            rows, spans = _placement_rows(say, mine, face_up=False)
+            head = say.each(lambda lg, s=side: f"{say.side(s, lg)}の配置" if lg == "ja" else f"{say.side(s, lg)} set-up")
+            header = [word("配置", "Place"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]
+            rules = {r[3] for i, r in enumerate(rows) if i not in spans}
+            if len(rules) == 1:   # one rule sets every unit up: named once, in the heading
+                head += f" ({self.rule_word} {rules.pop()})"
+                rows = [r if i in spans else r[:3] for i, r in enumerate(rows)]
+                header = header[:3]
+            tables.append((head, [header] + rows, {s + 1 for s in spans}))
+        return tables
 
-    # each side's set-up, place by place, places grouped under the map's areas; a face-down
-    # counter shows its back (its face is on its owner's slip)
-    order = [s.id for s in say.game.sides]
-    order += sorted({p.side for p in setup.placements} - set(order), key=str)
-    tables = []
-    widths = [w * 0.36, w * 0.40, w * 0.07, w * 0.17]
-    for side in order:
-        mine = [(k, p) for k, p in enumerate(setup.placements) if p.side == side]
-        if not mine:
-            continue
-        rows, spans = _placement_rows(say, mine, face_up=False)
-        head = say.each(lambda lg, s=side: f"{say.side(s, lg)}の配置" if lg == "ja" else f"{say.side(s, lg)} set-up")
-        header = [word("配置", "Place"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]
-        rules = {r[3] for i, r in enumerate(rows) if i not in spans}
-        if len(rules) == 1:   # one rule sets every unit up: named once, in the heading
-            head += f" ({rule_word} {rules.pop()})"
-            rows = [r if i in spans else r[:3] for i, r in enumerate(rows)]
-            header = header[:3]
-        tables.append((head, [header] + rows, {s + 1 for s in spans}))
-    if tables:
-        out += [CondPageBreak(100), para(word("配置", "Placements"), h2)]
-    # the verdict's first lines travel with the last table's last rows: a page turn never leaves
-    # the verdict alone on a sheet of its own; the rows kept are the last place's group, or the
-    # last few rows with their place named again
-    tail, cols = [], widths
-    for k, (head, rows, spans) in enumerate(tables):
-        keep = len(rows)
-        if k == len(tables) - 1 and len(rows) > TAIL + 2:
-            start = max(i for i, r in enumerate(rows) if r[0] and i not in spans)
-            cut = start if len(rows) - start <= 2 * TAIL else len(rows) - TAIL
-            if cut > 1 and not any(i >= cut for i in spans):
-                keep = cut
-                tail = [list(r) for r in rows[cut:]]
-                if not tail[0][0]:
-                    tail[0][0] = next(r[0] for i, r in reversed(list(enumerate(rows[:cut]))) if r[0] and i not in spans)
-        cols = widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
-        out += [CondPageBreak(72), para(head, h3), _grid(rows[:keep], cols, font, spec, 8.5, spans=spans)]
-    out.append(KeepTogether(([_grid(tail, cols, font, spec, 8.5, header=False)] if tail else [])
-                            + [Spacer(1, 6), *_verdict(say, setup, scenario, found, para)]))
+    def placements(self, found) -> list:
+        """Each side's placements, then the verdict. The verdict's first lines travel with the
+        last table's last rows: a page turn never leaves the verdict alone on a sheet of its
+        own; the rows kept are the last place's group, or the last few rows with their place
+        named again."""
+        w, font, spec = self.w, self.font, self.spec
+        tables = self.side_tables()
+        out = [CondPageBreak(100), self.para(self.word("配置", "Placements"), self.h2)] if tables else []
+        tail, cols = [], self.widths
+        for k, (head, rows, spans) in enumerate(tables):
+            keep = len(rows)
+            if k == len(tables) - 1 and len(rows) > TAIL + 2:
+                start = max(i for i, r in enumerate(rows) if r[0] and i not in spans)
+                cut = start if len(rows) - start <= 2 * TAIL else len(rows) - TAIL
+                if cut > 1 and not any(i >= cut for i in spans):
+                    keep = cut
+                    tail = [list(r) for r in rows[cut:]]
+                    if not tail[0][0]:
+                        tail[0][0] = next(r[0] for i, r in reversed(list(enumerate(rows[:cut]))) if r[0] and i not in spans)
+            cols = self.widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
+            out += [CondPageBreak(72), self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, 8.5, spans=spans)]
+        out.append(KeepTogether(([_grid(tail, cols, font, spec, 8.5, header=False)] if tail else [])
+                                + [Spacer(1, 6), *_verdict(self.say, self.setup, self.scenario, found, self.para)]))
+        return out
 
-    # the secret slips: all on their own page(s), one after another with a cut line between
-    slips = []
-    sides = {s.id for s in say.game.sides}
-    owners = order + sorted({side_of(e) for e in scenario.elements if e.get("secret") and side_of(e) not in sides}
-                            - {None} - set(order), key=str)
-    own = games.game(setup.game).sheet_secrets(setup)   # the game's own hidden part (ASL's caves)
-    owners += sorted({x["side"] for x in own} - set(owners), key=str)
-    kept = []
-    for side in owners + [None]:
-        secret = [e for e in scenario.elements if e.get("secret") and e["id"] in values and side_of(e) == side]
-        hidden = [(k, p) for k, p in enumerate(setup.placements) if p.side == side and say.hidden(p)]
-        extra = [x for x in own if x["side"] == side]
-        if secret or hidden or extra:
-            kept.append((side, secret, hidden, extra))
-    cut = len(kept) > 1
-    for side, secret, hidden, extra in kept:
+    def slips(self) -> list:
+        """The secret slips: all on their own page(s), one after another with a cut line between."""
+        say, word, scenario, setup = self.say, self.word, self.scenario, self.setup
+        sides = {s.id for s in say.game.sides}
+        owners = self.order + sorted({self.side_of(e) for e in scenario.elements
+                                      if e.get("secret") and self.side_of(e) not in sides} - {None} - set(self.order), key=str)
+        own = games.game(setup.game).sheet_secrets(setup)   # the game's own hidden part (ASL's caves)
+        owners += sorted({x["side"] for x in own} - set(owners), key=str)
+        kept = []
+        for side in owners + [None]:
+            secret = [e for e in scenario.elements if e.get("secret") and e["id"] in self.values and self.side_of(e) == side]
+            hidden = [(k, p) for k, p in enumerate(setup.placements) if p.side == side and say.hidden(p)]
+            extra = [x for x in own if x["side"] == side]
+            if secret or hidden or extra:
+                kept.append((side, secret, hidden, extra))
+        cut = len(kept) > 1
+        out = []
+        for k, (side, secret, hidden, extra) in enumerate(kept):
+            out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(self.w, word("切り取り線", "cut here"), self.font)]
+            out.append(KeepTogether(self.slip(side, secret, hidden, extra, cut)))
+        return out
+
+    def slip(self, side, secret: list, hidden: list, extra: list, cut: bool) -> list:
+        """One side's slip (`side` None: a secret the rules give no side)."""
+        say, word, para, w, font, spec = self.say, self.word, self.para, self.w, self.font, self.spec
         if side is None:
             head = word("秘密", "SECRET")
             intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
@@ -233,22 +266,18 @@ def story(root, setup, scenario, found, spec: PageSpec):
                              f"Only the {say.side(s, lg)} player reads this. "
                              + ("Cut along the dashed line and keep it hidden from the opponent." if cut else
                                 "Keep it hidden from the opponent."))
-        slip = [para(head, h2), para(intro), Spacer(1, 4), *elements(secret)]
+        slip = [para(head, self.h2), para(intro), Spacer(1, 4), *self.elements(secret)]
         if hidden:
             rows, spans = _placement_rows(say, hidden, face_up=True)
-            slip += [para(word("裏向きの駒（表の面）", "Face-down counters (their faces)"), h3),
+            slip += [para(word("裏向きの駒（表の面）", "Face-down counters (their faces)"), self.h3),
                      _grid([[word("配置", "Place"), word("駒", "Counter"), word("数", "No."), word("ルール", "Rule")]]
-                           + rows, widths, font, spec, 8.5, spans={s + 1 for s in spans})]
+                           + rows, self.widths, font, spec, 8.5, spans={s + 1 for s in spans})]
         for x in extra:
             n = len(x["head"])
-            slip += [para(f"{say.t(x['title'])} ({rule_word} {say.rule(x['rule'])})", h3),
+            slip += [para(f"{say.t(x['title'])} ({self.rule_word} {say.rule(x['rule'])})", self.h3),
                      _grid([[say.t(h) for h in x["head"]]] + [[say.t(c) for c in r] for r in x["rows"]],
                            [min(w / n, w * 0.25)] * n, font, spec, 9)]
-        slips.append(slip)
-    for k, slip in enumerate(slips):
-        out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(w, word("切り取り線", "cut here"), font)]
-        out.append(KeepTogether(slip))
-    return out
+        return slip
 
 
 class _Section(Flowable):
