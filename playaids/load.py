@@ -226,4 +226,6 @@ def game_from(located: yamlsafe.Located, game_id: str, folder: str, glossary: ya
         id=game_id, title=text(doc["title"]),
         sides=tuple(Side(s["id"], text(s["name"])) for s in doc["sides"]),
         source=doc["source"], tables={}, glossary=_glossary(glossary), path=folder,
+        headings=tuple(doc.get("rule-headings", {}).get("headings", {}).items()),
+        heading_prefixes=tuple(doc.get("rule-headings", {}).get("prefixes", {}).items()),
     )

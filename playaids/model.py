@@ -167,3 +167,30 @@ class Game:
     tables: dict  # id -> Table, in id order
     glossary: tuple[Term, ...] = ()
     path: str = ""
+    # game.yaml rule-headings: (Japanese heading, English) pairs, and of the scenario names
+    # that prefix them ("BATAAN RETREAT 開始時部隊")
+    headings: tuple[tuple[str, str], ...] = ()
+    heading_prefixes: tuple[tuple[str, str], ...] = ()
+
+    def rule_label(self, rule: str | None, lang: str) -> str:
+        """A rule reference as an aid in `lang` prints it: the seed's own, or in English the
+        English of a section heading the seed cites instead of a number."""
+        if not rule or lang != "en" or not self.headings:
+            return rule or ""
+        return ", ".join(self._heading(part.strip()) for part in rule.split(","))
+
+    def _heading(self, ref: str) -> str:
+        mark = "§" if ref.startswith("§") else ""
+        ref = ref.removeprefix("§")
+        headings = dict(self.headings)
+        for prefix, english in self.heading_prefixes:
+            if ref.startswith(prefix + " "):
+                rest = ref[len(prefix) + 1:]
+                return f"{mark}{english}: {headings.get(rest, rest)}"
+        return mark + headings.get(ref, ref)
+
+
+def rule_label(game: Game | None, rule: str | None, lang: str) -> str:
+    """A rule reference as an aid of `game` in `lang` prints it (Game.rule_label); without
+    the game, as the seed gives it."""
+    return game.rule_label(rule, lang) if game is not None else rule or ""

@@ -155,6 +155,18 @@ GAME = {
         "scale": {"type": "object"},
         "note": NOTE,
         "rule": RULE,
+        # a seed without rule numbers cites its section headings (§戦闘): their English, for the
+        # rule references of English aids, and of the scenario names heading them
+        "rule-headings": {
+            "type": "object",
+            "properties": {
+                "headings": {"type": "object", "maxProperties": 500,
+                             "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 160}},
+                "prefixes": {"type": "object", "maxProperties": 50,
+                             "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 160}},
+                "note": NOTE,
+            },
+            "required": ["headings"], "additionalProperties": False},
     },
     "required": ["id", "title", "source", "sides"],
     "additionalProperties": False,

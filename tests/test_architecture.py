@@ -148,3 +148,21 @@ def test_a_table_removed_after_a_scenario_was_read_is_seen_after_a_refresh(tmp_p
     repo.refresh()
     with pytest.raises(DataError, match="has no table 'results'"):
         repo.scenario("demo-game", "test")
+
+
+def test_the_renderers_import_no_game():
+    """Issue 27: render/ is shared code: what a game adds (its rule headings, its secrets on a
+    setup sheet) reaches it as data or from its caller, never by importing playaids.games."""
+    graph = _imports(_modules())
+    reach = {m: sorted(t for t in ts if t == "playaids.games" or t.startswith("playaids.games."))
+             for m, ts in graph.items() if m.startswith("playaids.render")}
+    assert {m: ts for m, ts in reach.items() if ts} == {}
+
+
+def test_the_import_finder_sees_an_import_inside_a_function(tmp_path):
+    pkg = tmp_path / "playaids"
+    (pkg / "render").mkdir(parents=True)
+    (pkg / "render" / "x.py").write_text("def f():\n    from playaids import games\n", encoding="utf-8")
+    (pkg / "games.py").write_text("", encoding="utf-8")
+    mods = {"playaids.render.x": pkg / "render" / "x.py", "playaids.games": pkg / "games.py"}
+    assert _imports(mods)["playaids.render.x"] == {"playaids.games"}

@@ -266,7 +266,7 @@ class SetupSheet(ExampleSetup):
         from playaids.render import setupsheet
 
         setup, scenario, found = self.setup(job, repo)
-        return setupsheet.render(repo, setup, scenario, found, job.spec())
+        return setupsheet.render(repo, setup, scenario, found, job.spec(), games.sheet_secrets(setup))
 
 
 SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,

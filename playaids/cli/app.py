@@ -229,7 +229,8 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         words = setupsheet.Words(root, setup, sc, page.lang)
         title = words.each(lambda lg: f"セットアップシート：{setupsheet.text(sc.title, lg)}（シード {setup.seed}）" if lg == "ja"
                            else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})")
-        data = finishing.finished(root, setupsheet.render(root, setup, sc, found, page), "setup-sheet", game, page,
+        sheet = setupsheet.render(root, setup, sc, found, page, games.sheet_secrets(setup))
+        data = finishing.finished(root, sheet, "setup-sheet", game, page,
                                   scenario, title=title, name=f"seed{setup.seed}")
         outputs.emit_pdf(data, path, sheet_fmt, dpi)
 

@@ -26,6 +26,11 @@ def rule_label(game_id: str, rule: str | None, lang: str) -> str:
     return game(game_id).rule_label(rule, lang)
 
 
+def sheet_secrets(setup) -> list[dict]:
+    """What a side keeps hidden in the game's own part of a setup (Game.sheet_secrets)."""
+    return game(setup.game).sheet_secrets(setup)
+
+
 def checks(game_id: str) -> dict:
     return dict(game(game_id).checks)
 

@@ -28,27 +28,6 @@ class Game:
     # The game's own kinds of aid (build.job.AidKind subclasses), built after the shared ones.
     aid_kinds: tuple = ()
 
-    # A seed without rule numbers cites its section headings (§戦闘): their English, for
-    # the rule references of English aids (heading -> English), and of the headings'
-    # scenario prefixes. The Japanese and bilingual aids print the heading as the seed does.
-    headings: dict = {}
-    heading_prefixes: dict = {}
-
-    def rule_label(self, rule: str | None, lang: str) -> str:
-        """A rule reference as an aid in `lang` prints it."""
-        if not rule or lang != "en" or not self.headings:
-            return rule or ""
-        return ", ".join(self._heading(part.strip()) for part in rule.split(","))
-
-    def _heading(self, ref: str) -> str:
-        mark = "§" if ref.startswith("§") else ""
-        ref = ref.removeprefix("§")
-        for prefix, english in self.heading_prefixes.items():
-            if ref.startswith(prefix + " "):
-                rest = ref[len(prefix) + 1:]
-                return f"{mark}{english}: {self.headings.get(rest, rest)}"
-        return mark + self.headings.get(ref, ref)
-
     def __init__(self, game_id: str | None = None):
         if game_id is not None:
             self.id = game_id

@@ -32,15 +32,3 @@ CHECKS = {"one-side-per-town": one_side_per_town}
 class RgiMacArthur(Game):
     id = "rgi-macarthur"
     checks = CHECKS
-    # the seed numbers no rule: its references are section headings, English from the glossary
-    # (tests/test_rule_labels.py checks each against it)
-    heading_prefixes = {"BATAAN RETREAT": "Bataan Retreat", "NEW GUINEA": "New Guinea", "KOREAN WAR": "Korean War"}
-    headings = {
-        "開始時部隊": "Starting forces", "予備部隊": "Reserves", "ゲームの期間": "Game length",
-        "ユニットの配置場所": "Unit placement", "移動デッキ": "Movement deck", "目的": "Objectives",
-        "戦闘": "Combat", "移動ポイントの使用法": "Using movement points", "損害": "Damage",
-        "Bataan 半島": "Bataan peninsula", "退却": "Retreat", "洋上からの上陸": "Amphibious landing",
-        "戦闘と損害": "Combat and damage", "補給": "Supply", "日本軍の予備部隊": "Japanese reserves",
-        "日本軍の制空権": "Japanese air superiority", "特別ルール": "Special rules",
-        "Manila の無防備都市化": "Manila's declaration as an open city",
-    }

@@ -16,8 +16,8 @@ from reportlab.platypus import CondPageBreak, KeepTogether, SimpleDocTemplate, S
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, workshop
-from playaids.model import Game, Table, Text
+from playaids import __version__, fonts, workshop
+from playaids.model import Game, Table, Text, rule_label
 from playaids.render import page
 from playaids.render.grid import ANYWHERE, column_widths, drawn_grids, grid_flowable, grid_strings, grid_texts, spans, text_columns
 from playaids.render.grid import para as paragraph
@@ -74,9 +74,9 @@ def composed(text: Text, lang: str) -> str:
     return text.get(lang).replace("\n", " / ")
 
 
-def rule_suffix(table: Table, spec: PageSpec, rule: str | None) -> str:
+def rule_suffix(game: Game | None, spec: PageSpec, rule: str | None) -> str:
     """' (Rule 7.3.1)' after a legend entry or note, in the aid's language."""
-    return f" ({rule_word(spec)} {games.rule_label(table.game, rule, spec.lang)})" if rule else ""
+    return f" ({rule_word(spec)} {rule_label(game, rule, spec.lang)})" if rule else ""
 
 
 def _paired(one, lang: str) -> str:
@@ -247,7 +247,7 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     small = ParagraphStyle("small", parent=body, fontSize=pt(8), leading=pt(8) * 1.3)
 
     out = [paragraph(heading(table, spec), title)]
-    m = [f"{rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"]
+    m = [f"{rule_word(spec)} {rule_label(game, table.rule, lang)}"]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:
@@ -288,10 +288,10 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     turn = h2.spaceBefore + h2.leading + h2.spaceAfter + 3 * body.leading
     plain = ParagraphStyle("h2plain", parent=h2, keepWithNext=0)
     if table.legend:
-        items = [para(legend_text(e, lang) + rule_suffix(table, spec, e.rule), body) for e in table.legend]
+        items = [para(legend_text(e, lang) + rule_suffix(game, spec, e.rule), body) for e in table.legend]
         out += [CondPageBreak(turn), paragraph(spec.word("記号", "Legend"), plain), *items]
     if player_notes(table):
-        notes = [para(note_text(n, lang) + rule_suffix(table, spec, n.rule), body, "•") for n in player_notes(table)]
+        notes = [para(note_text(n, lang) + rule_suffix(game, spec, n.rule), body, "•") for n in player_notes(table)]
         # the last notes go over a page turn together: a last page is more than a line or two
         out += [CondPageBreak(turn), paragraph(spec.word("注", "Notes"), plain)] + notes[:-2] + (
             [KeepTogether(notes[-2:])] if len(notes) > 1 else notes[-1:])

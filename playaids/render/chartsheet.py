@@ -25,8 +25,8 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, kinsoku
-from playaids.model import Game, Table
+from playaids import __version__, fonts, kinsoku
+from playaids.model import Game, Table, rule_label
 from playaids.render import cards, grid, page
 from playaids.render.lines import Lines, Paired
 from playaids.render.page import PageSpec
@@ -89,8 +89,8 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, spec: PageSpec):
-        self.spec, self.lang = spec, spec.lang
+    def __init__(self, spec: PageSpec, game: Game):
+        self.spec, self.lang, self.game = spec, spec.lang, game
         self.font = fonts.register()
         f = self.font
         self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
@@ -184,10 +184,9 @@ class _Maker:
             f.wrap(width, 1e6)
         return _Block(table, span, width, flows)
 
-    @staticmethod
-    def rule(table: Table, rule: str | None, spec: PageSpec) -> str:
+    def rule(self, table: Table, rule: str | None, spec: PageSpec) -> str:
         """A legend entry's or note's rule; none where it is the table's (the band cites it)."""
-        return "" if rule == table.rule else cards.rule_suffix(table, spec, rule)
+        return "" if rule == table.rule else cards.rule_suffix(self.game, spec, rule)
 
     @staticmethod
     def shared_text(shared, lang: str) -> str:
@@ -256,7 +255,7 @@ class _Maker:
         right; a continuation says so."""
         spec, lang = self.spec, self.lang
         title = cards.heading(table, spec, cont)
-        right = f"{cards.rule_word(spec)} {games.rule_label(table.game, table.rule, lang)}"
+        right = f"{cards.rule_word(spec)} {rule_label(self.game, table.rule, lang)}"
         if table.dice and table.dice != "none":
             right += f" · {spec.word('ダイス', 'Dice')} {table.dice}"
         rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
@@ -593,7 +592,7 @@ def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple
 
 
 def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
-    maker = _Maker(spec)
+    maker = _Maker(spec, game)
     font = maker.font
     sheets_tables = []
     for sheet in sheets:

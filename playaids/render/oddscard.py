@@ -16,8 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, odds
-from playaids.model import Game, Grid, Row, Text
+from playaids import __version__, fonts, odds
+from playaids.model import Game, Grid, Row, Text, rule_label
 from playaids.oddsexport import Analysis
 from playaids.render import cards, grid, page
 from playaids.render.lines import Lines
@@ -166,11 +166,11 @@ def _heat(flow, heat, spec: PageSpec) -> None:
         flow.setStyle(TableStyle(ts))
 
 
-def _reading_note(a: Analysis, spec: PageSpec) -> str | None:
+def _reading_note(a: Analysis, game, spec: PageSpec) -> str | None:
     """How a roll beyond the table's ends reads: the table's rule, or that it gives none."""
     t, r = a.table, a.reading
     if r.clamped:
-        rule = games.rule_label(t.game, t.odds.clamp_rule, spec.lang)
+        rule = rule_label(game, t.odds.clamp_rule, spec.lang)
         lo, hi = r.rolls[0].lo, r.rolls[-1].hi
         ja = f"修正後の目が表の外なら端の行を使う（{lo}未満は{lo}、{hi}超は{hi}。ルール {rule}）。"
         en = f"A modified roll beyond the table reads its end row (below {lo} as {lo}, above {hi} as {hi}; Rule {rule})."
@@ -182,7 +182,7 @@ def _reading_note(a: Analysis, spec: PageSpec) -> str | None:
     return None
 
 
-def _modifier_texts(t, spec: PageSpec) -> list[str]:
+def _modifier_texts(t, game, spec: PageSpec) -> list[str]:
     """Each modifier with its condition: '* unit: Defence +1, Attack -1 (Rule 7.2.4.1)'."""
     g, lang = t.modifiers, spec.lang
     out = []
@@ -192,7 +192,7 @@ def _modifier_texts(t, spec: PageSpec) -> list[str]:
         vals = [(c, v) for c, v in vals if v not in ("–", "-", "")]
         what = ", ".join(v if single else f"{c.replace(chr(10), ' / ')} {v}" for c, v in vals)
         out.append(f"{r.label.get(lang).replace(chr(10), ' / ')}{'：' if lang == 'ja' else ': '}{what}"
-                   f"{cards.rule_suffix(t, spec, r.rule)}")
+                   f"{cards.rule_suffix(game, spec, r.rule)}")
     return out
 
 
@@ -242,7 +242,7 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
         eff = effects_grid(a, short, spec.lang)
         grids = [res] + ([eff[0]] if eff else [])
         strings = [grid.grid_strings(g, spec.lang) for g in grids]
-        printed = [s or "" for g in strings for row in g for s in row] + notes(a, spec, short, res)
+        printed = [s or "" for g in strings for row in g for s in row] + notes(a, game, spec, short, res)
         fonts.check_glyphs("".join(printed) + a.table.title.get(spec.lang), font, where=f"{a.table.game}/{a.table.id}")
         heats = (res_heat, eff[1] if eff else None)
         for layout in _layouts(strings, font, spec, [grid.spans(g) for g in grids]):
@@ -270,7 +270,7 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
                           wordWrap="CJK" if lang != "en" else None)
 
     heading = spec.word(f"{t.title.ja.replace(chr(10), ' ')}：確率", f"Odds: {t.title.en.replace(chr(10), ' ')}")
-    m = [f"{spec.word('ルール', 'Rule')} {games.rule_label(t.game, t.rule, lang)}",
+    m = [f"{spec.word('ルール', 'Rule')} {rule_label(game, t.rule, lang)}",
          f"{spec.word('ダイス', 'Dice')} {t.dice}"]
     if game is not None:
         m.append(game.title.get(lang).replace("\n", " / "))
@@ -297,18 +297,18 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
         _heat(flow, heats[k], spec)
         out += [flow, Spacer(1, 4)]
 
-    out += [_para(n, body, lang, "•") for n in notes(a, spec, short, grids[0])]
+    out += [_para(n, body, lang, "•") for n in notes(a, game, spec, short, grids[0])]
     return out
 
 
-def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
+def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list[str]:
     """The card's notes: each modifier and its condition, the reading of a roll off the table, what
     a mean and '# >= n' are, the dashed cells, the legend."""
     t, lang = a.table, spec.lang
     out = []
     if t.modifiers is not None and t.modifiers.rows:   # the conditions the modifiers hang on
-        out.append(spec.word("サイの目修正：", "Die-roll modifiers: ") + "; ".join(_modifier_texts(t, spec)))
-    if (n := _reading_note(a, spec)) is not None:
+        out.append(spec.word("サイの目修正：", "Die-roll modifiers: ") + "; ".join(_modifier_texts(t, game, spec)))
+    if (n := _reading_note(a, game, spec)) is not None:
         out.append(n)
     if any(e.kind == "mean" for e in a.effects):
         out.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' line is not a chance: the mean of that number."))
@@ -317,14 +317,14 @@ def notes(a: Analysis, spec: PageSpec, short: bool, results: Grid) -> list[str]:
         last = t.odds.parts[-1] if t.odds.parts else Text("", "")
         eg_ja = f"「{last.ja}：# ≥ 1」は1ステップの{last.ja}が除去される確率" if last.ja else ""
         eg_en = f"; '{last.en}: # ≥ 1' is the chance a 1-step {last.en.lower()} is eliminated" if last.en else ""
-        rule = games.rule_label(t.game, t.odds.eliminated_rule, lang)
+        rule = rule_label(game, t.odds.eliminated_rule, lang)
         out.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
                              f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
     if grid.noted(results):   # a reconstructed value drawn on this card
         out.append(spec.word("破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。",
                              "Cells framed with dashes: the source's text is damaged there; the value is "
                              "reconstructed (see Sources and reconstructions)."))
-    legend = [cards.legend_text(e, lang).replace("\n", " / ") + cards.rule_suffix(t, spec, e.rule) for e in t.legend]
+    legend = [cards.legend_text(e, lang).replace("\n", " / ") + cards.rule_suffix(game, spec, e.rule) for e in t.legend]
     if legend:
         out.append(spec.word("記号：", "Legend: ") + "; ".join(legend))
     return out

@@ -12,7 +12,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from playaids import __version__, fonts, games, kinsoku
+from playaids import __version__, fonts, kinsoku
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
@@ -98,11 +98,12 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
     return out
 
 
-def story(root, setup, scenario, found, spec: PageSpec):
+def story(root, setup, scenario, found, spec: PageSpec, secrets: list):
     """The sheet's flowables: the heading and the open draws, each side's placements, the
-    verdict, then the secret slips on pages of their own."""
+    verdict, then the secret slips on pages of their own. `secrets`: what a side keeps hidden
+    in the game's own part of the setup (games.base.Game.sheet_secrets: ASL's caves)."""
     sheet = _Story(root, setup, scenario, spec)
-    return sheet.public() + sheet.placements(found) + sheet.slips()
+    return sheet.public() + sheet.placements(found) + sheet.slips(secrets)
 
 
 class _Story:
@@ -228,13 +229,12 @@ class _Story:
                                 + [Spacer(1, 6), *_verdict(self.say, self.setup, self.scenario, found, self.para)]))
         return out
 
-    def slips(self) -> list:
+    def slips(self, own: list) -> list:
         """The secret slips: all on their own page(s), one after another with a cut line between."""
         say, word, scenario, setup = self.say, self.word, self.scenario, self.setup
         sides = {s.id for s in say.game.sides}
         owners = self.order + sorted({self.side_of(e) for e in scenario.elements
                                       if e.get("secret") and self.side_of(e) not in sides} - {None} - set(self.order), key=str)
-        own = games.game(setup.game).sheet_secrets(setup)   # the game's own hidden part (ASL's caves)
         owners += sorted({x["side"] for x in own} - set(owners), key=str)
         kept = []
         for side in owners + [None]:
@@ -400,7 +400,7 @@ class _CutLine(Flowable):
         c.restoreState()
 
 
-def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
+def render(root, setup, scenario, found, spec: PageSpec, secrets: list) -> bytes:
     buf = io.BytesIO()
     o = page_.offset(spec)
     m = spec.margin + o
@@ -419,7 +419,7 @@ def render(root, setup, scenario, found, spec: PageSpec) -> bytes:
                           7, fonts.register(), "right")
 
     with fixed_epoch():
-        doc.build(story(root, setup, scenario, found, spec), onFirstPage=page, onLaterPages=page)
+        doc.build(story(root, setup, scenario, found, spec, secrets), onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
 
 

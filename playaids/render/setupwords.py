@@ -41,13 +41,11 @@ class Words:
     """The names and words of one setup's sheet in `lang` (ja, en or both)."""
 
     def __init__(self, root, setup, scenario, lang: str):
-        from playaids import games
-
         self.root, self.setup, self.scenario, self.lang = root, setup, scenario, lang
         self.game = root.game(setup.game, with_tables=False)
         self.map = root.map(setup.game)
         self.sides = {s.id: s.name for s in self.game.sides}
-        self._rule_label = lambda r: games.rule_label(setup.game, r, lang)
+        self._rule_label = lambda r: self.game.rule_label(r, lang)
         self._tables: dict = {}
 
     # --- the sheet's language ----------------------------------------------------------------

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playaids import games
-from playaids.model import Game, Text
+from playaids.model import Game, Text, rule_label
 from playaids.render import document
 from playaids.render.page import PageSpec
 from playaids.summaries import Item, Summary
@@ -55,12 +54,12 @@ def _glued(s: str):
                           for k, p in enumerate(_TILDE.split(s))))
 
 
-def _cell(item: Item, lang: str, game_id: str = "", mark: bool = True) -> dict:
+def _cell(item: Item, lang: str, game: Game | None = None, mark: bool = True) -> dict:
     return {"name": _name(item.name, lang, mark), "text": _glued(item.text.get(lang)) if item.text else "",
-            "rule": games.rule_label(game_id, item.rule, lang)}
+            "rule": rule_label(game, item.rule, lang)}
 
 
-def _rows(section, langs, game_id: str = "", mark: bool = True):
+def _rows(section, langs, game: Game | None = None, mark: bool = True):
     """(depth, number, {lang: cell}) for every item, in reading order."""
     out = []
     counters = [0] * 8
@@ -70,7 +69,7 @@ def _rows(section, langs, game_id: str = "", mark: bool = True):
             counters[d] = 0
         number = ".".join(str(c) for c in counters[: depth + 1]) if section.kind == "sequence" else ""
         out.append({"depth": depth, "number": number,
-                    "cells": {lang: _cell(item, lang, game_id, mark) for lang in langs}})
+                    "cells": {lang: _cell(item, lang, game, mark) for lang in langs}})
     return out
 
 
@@ -94,11 +93,11 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: boo
     sections = []
     for s in summary.sections:
         sections.append({
-            "id": s.id, "kind": s.kind, "rule": games.rule_label(summary.game, s.rule, langs[-1]),
+            "id": s.id, "kind": s.kind, "rule": rule_label(game, s.rule, langs[-1]),
             "title": {lang: heading(s.title.get(lang), lang) for lang in langs},
             "intro": {lang: s.intro.get(lang) for lang in langs} if s.intro else None,
             "missing": {lang: s.missing.get(lang) for lang in langs} if s.missing else None,
-            "rows": _rows(s, langs, summary.game, shown == "each"),
+            "rows": _rows(s, langs, game, shown == "each"),
         })
     game_title = {lang: (game.title.get(lang) if game else summary.game) for lang in langs}
     title = {lang: summary.title.get(lang) for lang in langs}

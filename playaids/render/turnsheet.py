@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
 
 from playaids import __version__, fonts
-from playaids.model import Game, Text
+from playaids.model import Game, Text, rule_label
 from playaids.render import lines as textlines
 from playaids.render import page as pagelib
 from playaids.render import turnstrip
@@ -57,16 +57,14 @@ def _turn_word(turn: int, lang: str) -> str:
 
 class Notes:
     """A rule reference in the sheet's language (a seed without numbers cites headings:
-    games.rule_label). Source notes (provenance) are never printed on a player's sheet (issue
-    13): they are in the game's Sources and reconstructions."""
+    model.Game.rule_label). Source notes (provenance) are never printed on a player's sheet
+    (issue 13): they are in the game's Sources and reconstructions."""
 
-    def __init__(self, game_id: str = "", lang: str = "both"):
-        self.game_id, self.lang = game_id, lang
+    def __init__(self, game: Game | None = None, lang: str = "both"):
+        self.game, self.lang = game, lang
 
     def rule(self, rule: str | None) -> str:
-        from playaids import games
-
-        return games.rule_label(self.game_id, rule, self.lang)
+        return rule_label(self.game, rule, self.lang)
 
 
 def _side_index(game: Game | None, side: str | None) -> int | None:
@@ -439,7 +437,7 @@ class Layout:
 
 
 def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, lay: Layout, width: float):
-    notes = Notes(rec.game, spec.lang)
+    notes = Notes(game, spec.lang)
     muted = spec.colour("muted")
     story: list = []
     strings: list[str] = []
@@ -525,7 +523,7 @@ def track_svg(rec: TurnRecord, game: Game | None, scenario: str | None, spec: Pa
     scen = rec.scenario(scenario)
     width = spec.size[1] - 2 * MARGIN
     cols = best_build(rec, game, scenario, spec)[3]
-    cells, bars = strip(rec, scen, game, spec, Notes(rec.game, spec.lang))
+    cells, bars = strip(rec, scen, game, spec, Notes(game, spec.lang))
     rows = strip_rows(cells, bars, cols, width, spec)
     _check_glyphs([s for d in rows for lines, *_ in d.words for s in lines], f"{rec.game}/turns/{scen.id} (svg)")
     gap = 4.0

@@ -1,0 +1,66 @@
+"""A seed without rule numbers cites its section headings (RGI MacArthur, seed 001): the English
+aids print each heading's English, given in data/rgi-macarthur/game.yaml (rule-headings)."""
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from playaids.model import rule_label
+from playaids.render import summary
+from playaids.render.page import PageSpec
+from playaids.repository import Repository
+
+REPO = Repository(ROOT / "data")
+SEEDS = Path(os.environ.get("PLAYAIDS_SEEDS", ROOT.parent / "shared" / "seeds"))
+
+
+def test_an_english_aid_prints_the_headings_english():
+    g = REPO.game("rgi-macarthur", with_tables=False)
+    assert g.rule_label("§開始時部隊", "en") == "§Starting forces"
+    assert g.rule_label("§KOREAN WAR 目的", "en") == "§Korean War: Objectives"
+    assert g.rule_label("§戦闘, §損害", "en") == "§Combat, §Damage"
+    assert g.rule_label("§開始時部隊", "ja") == "§開始時部隊"      # the Japanese aids cite the seed
+    assert g.rule_label("§開始時部隊", "both") == "§開始時部隊"
+    assert g.rule_label("§見出しにない", "en") == "§見出しにない"   # no English given: as the seed
+
+
+def test_a_game_with_rule_numbers_prints_them_as_they_are():
+    g = REPO.game("okinawa", with_tables=False)
+    assert g.headings == () and g.rule_label("18.12c", "en") == "18.12c"
+    assert rule_label(None, "§開始時部隊", "en") == "§開始時部隊" and rule_label(None, None, "en") == ""
+
+
+def test_every_heading_is_one_the_seed_prints():
+    seed = SEEDS / "001_e8c30b99d7c7bffd.txt"
+    if not seed.is_file():
+        pytest.skip(f"seed 001 not found in {SEEDS} (set PLAYAIDS_SEEDS)")
+    text = seed.read_text(encoding="utf-8")
+    g = REPO.game("rgi-macarthur", with_tables=False)
+    missing = [ja for ja, _ in g.headings + g.heading_prefixes if ja not in text]
+    assert missing == []
+
+
+def test_the_english_summary_cites_headings_in_english():
+    g = REPO.game("rgi-macarthur", with_tables=False)
+    ja = summary.summary_html(REPO.summary("rgi-macarthur"), g, PageSpec(lang="ja"))[0]
+    en = summary.summary_html(REPO.summary("rgi-macarthur"), g, PageSpec(lang="en"))[0]
+    cited = [(j, e) for j, e in g.headings if f"§{j}" in ja]
+    assert len(cited) >= 3   # the Japanese summary cites its headings as the seed does ...
+    assert all(e in en for _, e in cited)   # ... the English one their English
+    assert [j for j, _ in g.headings if f"§{j}" in en] == []
+
+
+def test_a_heading_of_the_wrong_type_is_refused(tmp_path):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data" / "rgi-macarthur", data / "rgi-macarthur")
+    path = data / "rgi-macarthur" / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    戦闘: Combat\n", "    戦闘: [Combat]\n"),
+                    encoding="utf-8")
+    from playaids.errors import PlayaidsError
+
+    with pytest.raises(PlayaidsError) as e:
+        Repository(data).game("rgi-macarthur", with_tables=False)
+    assert "game.yaml" in str(e.value) and "rule-headings" in str(e.value)
