@@ -158,12 +158,6 @@ def _font_config():
     return FontConfiguration()
 
 
-# the documents page_count laid out, by their HTML: the one a layout search settles on is
-# written without being laid out again (a WeasyPrint layout is most of a glossary's time)
-_LAID: dict = {}
-_LAID_KEEP = 4
-
-
 def _lay_out(html: str):
     """(WeasyPrint document, the messages its layout logged)."""
     from weasyprint import HTML
@@ -179,13 +173,15 @@ def _lay_out(html: str):
     return doc, handler.messages
 
 
-def page_count(html: str) -> int:
-    """How many pages `html` lays out to (no PDF written): for choosing between layouts."""
-    laid = _LAID.pop(html, None) or _lay_out(html)
-    _LAID[html] = laid
-    while len(_LAID) > _LAID_KEEP:
-        del _LAID[next(iter(_LAID))]
-    return len(laid[0].pages)
+def page_count(html: str, laid: dict | None = None) -> int:
+    """How many pages `html` lays out to (no PDF written): for choosing between layouts.
+    `laid`: the caller's {html: layout} of the candidates it tries, so the one it settles on
+    is written (render_pdf) without being laid out again: a WeasyPrint layout is most of a
+    glossary's time."""
+    done = (laid or {}).get(html) or _lay_out(html)
+    if laid is not None:
+        laid[html] = done
+    return len(done[0].pages)
 
 
 def fewest_pages(sizes, count) -> float:
@@ -203,7 +199,8 @@ def fewest_pages(sizes, count) -> float:
     return sizes[hi]
 
 
-def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False, latin: bool = False) -> bytes:
+def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = False, latin: bool = False,
+               laid: dict | None = None) -> bytes:
     """The PDF of an HTML document; FontMissing on a missing glyph or a fallback font.
     `bleed_mm`: the BleedBox the ReportLab aids declare (WeasyPrint's own is the whole
     bleed area or 10 pt, whichever is less: a printer would see two bleeds); `crop_marks`: the
@@ -229,7 +226,7 @@ def render_pdf(html: str, where: str, bleed_mm: float = 0.0, crop_marks: bool = 
         if crop_marks:
             _crop_marks(pdf, crop_gap(PageSpec(bleed_mm=bleed_mm, crop_marks=True)))
 
-    doc, messages = _LAID.pop(html, None) or _lay_out(html)
+    doc, messages = (laid or {}).get(html) or _lay_out(html)
     log = logging.getLogger("weasyprint")
     handler = _Collect()
     log.addHandler(handler)

@@ -62,23 +62,24 @@ def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0], apart: boo
     return html, strings
 
 
-def layout(game: Game, spec: PageSpec) -> tuple[float, bool]:
+def layout(game: Game, spec: PageSpec, laid: dict | None = None) -> tuple[float, bool]:
     """(type size, each list on a page of its own): the fewest pages, the largest size of those;
     two lists on two pages each take one (the English one no longer a sparse last page)."""
-    count = functools.cache(lambda z: document.page_count(glossary_html(game, spec, z)[0]))
+    count = functools.cache(lambda z: document.page_count(glossary_html(game, spec, z)[0], laid))
     size = document.fewest_pages(SIZES[:-1], count)
     pages = count(size)
     if pages > 1 and count(SIZES[-1]) < pages:
         pages, size = count(SIZES[-1]), SIZES[-1]
     if pages == 2 and spec.lang == "both":
         for z in SIZES[:-1]:
-            if document.page_count(glossary_html(game, spec, z, True)[0]) == 2:
+            if document.page_count(glossary_html(game, spec, z, True)[0], laid) == 2:
                 return z, True
     return size, False
 
 
 def render(game: Game, spec: PageSpec) -> bytes:
     where = f"{game.id}/glossary"
-    html, strings = glossary_html(game, spec, *layout(game, spec))
+    laid: dict = {}   # the layouts tried: the one chosen is not laid out again
+    html, strings = glossary_html(game, spec, *layout(game, spec, laid))
     document.check_text(strings, where)
-    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks, laid=laid)

@@ -141,17 +141,19 @@ def _title_line(game_title: str, sheet_title: str) -> str:
     return f"{game_title} — {sheet_title}"
 
 
-def fitting_size(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False) -> float:
+def fitting_size(summary: Summary, game: Game | None, spec: PageSpec, latin: bool = False,
+                 laid: dict | None = None) -> float:
     """The largest body size of those giving the fewest pages: a page that would hold a few
     lines (ASL's, RGI's second page) is not printed."""
-    return document.fewest_pages(SIZES, lambda z: document.page_count(summary_html(summary, game, spec, latin, z)[0]))
+    return document.fewest_pages(SIZES, lambda z: document.page_count(summary_html(summary, game, spec, latin, z)[0], laid))
 
 
 def render(summary: Summary, game: Game | None, spec: PageSpec) -> bytes:
     """The summary's PDF; in English on a machine without IPAex Gothic, set in DejaVu Sans (a
     summary quoting Japanese then says to install IPAex)."""
     latin = spec.lang == "en" and document.latin_only()
-    html, strings = summary_html(summary, game, spec, latin, fitting_size(summary, game, spec, latin))
+    laid: dict = {}   # the layouts tried: the one chosen is not laid out again
+    html, strings = summary_html(summary, game, spec, latin, fitting_size(summary, game, spec, latin, laid))
     where = f"{summary.game}/summary"
     document.check_text(strings, where, latin)
-    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks, latin)
+    return document.render_pdf(html, where, spec.bleed_mm, spec.crop_marks, latin, laid)
