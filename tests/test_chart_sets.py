@@ -264,3 +264,18 @@ def test_a_continued_piece_follows_its_start_and_the_shading_key_is_printed_once
     sheets = ROOT.sheets(gid)
     noted = sum(any(ROOT.table(gid, t).cell_notes() for t in s.tables) for s in sheets)
     assert sum(ln.text.startswith(key) for page in lines for ln in page) == noted
+
+
+def test_the_modifiers_label_goes_over_with_its_grid(tmp_path, cli_in):
+    """Okinawa's Allied Air Strike Table was cut at page 3's foot under its "Modifiers" label,
+    the grid alone on page 4, where check-table read it as rows of the table it continues."""
+    pdf = tmp_path / "charts.en.a4.pdf"
+    assert cli_in("charts", "okinawa", "--lang", "en", "-o", pdf).returncode == 0
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            words = page.extract_words()
+            for w in (w for w in words if w["text"] == "Modifiers"):
+                below = [v for v in words if 0 < v["top"] - w["bottom"] < 20 and abs(v["x0"] - w["x0"]) < 150]
+                assert below, f"p. {page.page_number}: 'Modifiers' at the foot of a column, its grid elsewhere"
+    r = cli_in("check-table", "okinawa", "allied-air-strike", pdf)
+    assert r.returncode == 0 and "equal, 15 rows" in r.stdout.decode(), r.stdout.decode()

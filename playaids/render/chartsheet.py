@@ -164,7 +164,9 @@ class _Maker:
             flows.append(box)
         for g, w in zip(grid.drawn_grids(table), widths):
             if g is table.modifiers:
-                flows.append(grid.para(spec.word("サイの目修正", "Modifiers"), self.sub))
+                label = grid.para(spec.word("サイの目修正", "Modifiers"), self.sub)
+                label.heads_grid = True   # never left at a column's foot without its grid (_split)
+                flows.append(label)
             strings = grid.grid_strings(g, lang, joined=side)
             if g is table.grid and table.column_group:
                 flows.append(self.column_group(table.column_group, w, size))
@@ -348,7 +350,8 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
         break
     else:
         return block, None
-    while head and getattr(head[-1], "keep_with_next", False):   # a column group stays over its grid
+    # a column group, or the label of the modifiers, stays over its grid
+    while head and (getattr(head[-1], "keep_with_next", False) or getattr(head[-1], "heads_grid", False)):
         rest = [head.pop()] + rest
     if len(head) <= 1 + bool(block.table.key):   # a band (and key) alone at a column's foot
         return None, block
