@@ -305,11 +305,23 @@ def _title_key(title: str) -> str:
 def join_continued(tables: list[PdfTable]) -> list[PdfTable]:
     """Join the pieces of a table split over columns or pages: a heading band saying
     "(continued)" joins the last piece of that title, its repeated header rows dropped; an
-    untitled piece whose first row repeats the last table's joins it (a card's next page)."""
+    untitled piece whose first row repeats the last table's joins it (a card's next page).
+    A block cut between its grids continues with its next grid under the band (a table's
+    die-roll modifiers): that grid joins the piece whose header it repeats (the modifiers
+    grid begun under the titled one), else, being of another width than the titled grid,
+    stays a table of its own under that title, never rows of the grid above it."""
     out: list[PdfTable] = []
     for t in tables:
         base = _title_key(t.title) if t.band and any(c.strip() in t.title for c in CONTINUED) else None
         head = next((o for o in reversed(out) if base is not None and o.band and _title_key(o.title) == base), None)
+        if head is not None and t.rows and head.rows and t.rows[0] != head.rows[0]:
+            later = out[out.index(head) + 1:]
+            head = next((o for o in reversed(later) if not o.band and o.rows and o.rows[0] == t.rows[0]
+                         and len(o.rows[0]) == len(t.rows[0])), None) \
+                or (head if len(t.rows[0]) == len(head.rows[0]) else None)
+            if head is None:
+                out.append(t)
+                continue
         if head is None and out and t.rows and out[-1].rows and t.rows[0] == out[-1].rows[0] \
                 and len(t.rows[0]) == len(out[-1].rows[0]) and (base is not None or not t.band):
             head = out[-1]

@@ -263,7 +263,7 @@ class Repository:
         """The game's coverage ledger (coverage.py), or None when it has none."""
         from playaids import coverage
 
-        path = self.game_dir(game_id) / coverage.FILE
+        path = self._known_game(game_id) / coverage.FILE   # an unknown game: did you mean
         if not path.is_file():
             return None
         scenarios = {sid: self.scenario(game_id, sid) for sid in self.scenario_ids(game_id)}

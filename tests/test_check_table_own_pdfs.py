@@ -90,6 +90,17 @@ def test_a_cell_printed_without_the_translators_note_is_equal(tmp_path, cli_in):
     assert r.returncode == 1 and r.stdout.decode().count('cell "(H)" × "Effect"') == 1
 
 
+@pytest.mark.slow
+def test_a_bilingual_cell_printed_without_the_remarks_is_equal(tmp_path, cli_in):
+    """`--lang both` prints a cell's Japanese and English without the remarks and marks the pair
+    once, after the English (Amigos' gunboat bombardment: a Consim remark in each language, one
+    on a line of its own): it was a false difference on the card and the chart set."""
+    card = tmp_path / "gunboat-missions.both.a4.pdf"
+    assert cli_in("table", "amigos-insurrectors", "gunboat-missions", "--lang", "both", "-o", card).returncode == 0
+    r = cli_in("check-table", "amigos-insurrectors", "gunboat-missions", card)
+    assert r.returncode == 0 and "equal, 4 rows × 2 columns" in r.stdout.decode(), r.stdout.decode()
+
+
 def test_a_file_holding_another_table_names_it(tmp_path, cli_in):
     f = tmp_path / "crt.json"
     assert cli_in("table", "okinawa", "fire-combat", "-o", f).returncode == 0

@@ -21,6 +21,11 @@ def _line(r):
     (["check-table", "okinawa", "kamikaze-hit", "-"], "did you mean kamikaze-hits?"),
     (["build", "asl-chapter", "--out", "unused"], "unknown game 'asl-chapter'; did you mean asl-chapter-g?"),
     (["verfy", "x.yaml"], "Did you mean 'verify'?"),
+    (["coverage", "okinaw"], "unknown game 'okinaw'; did you mean okinawa?"),   # was "okinaw has no coverage ledger"
+    (["build", "okinawa", "--only", "chart"], "'chart' is not one of 'charts', 'odds', 'summaries', 'turns', "
+                                              "'setups', 'ccss'; did you mean charts? (playaids build)"),
+    (["data", "schema", "tabel"], "; did you mean table? (playaids data schema)"),
+    (["coverage", "okinawa", "--status", "uncheked"], "did you mean unchecked or checked?"),
 ])
 def test_a_mistyped_id_names_the_closest(args, says, cli_in):
     assert says in _line(cli_in(*args))
@@ -29,6 +34,9 @@ def test_a_mistyped_id_names_the_closest(args, says, cli_in):
 def test_no_suggestion_when_nothing_is_close(cli_in):
     line = _line(cli_in("table", "okinawa", "zzzz"))
     assert "did you mean" not in line and "(known: allied-air-defense" in line
+    line = _line(cli_in("table", "okinawa", "fleet-damage", "--format", "zzz"))
+    assert line == ("playaids: Invalid value for '--format': 'zzz' is not one of 'csv', 'json', 'md', 'xlsx', "
+                    "'pdf', 'png'. (playaids table); see --help")
 
 
 def test_did_you_mean_ignores_case_and_ranks():

@@ -160,3 +160,28 @@ def test_png_to_standard_output_only_for_one_page(tmp_path):
     assert r.returncode == 0 and Image.open(io.BytesIO(r.stdout)).size == (249, 351)
     r = run_cli("turns", "okinawa", "campaign", "--format", "png", "--dpi", "30")
     assert r.returncode == 2 and b"pages: give -o FILE.png" in r.stderr
+
+
+def test_the_readme_table_of_extensions_is_what_each_command_writes(tmp_path, cli_in):
+    """The README's `-o extensions` table names, for each command, exactly the extensions its
+    refusal names (an odd extension: exit 2, one line)."""
+    import re
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (`[a-z-]+`(?:, `[a-z-]+`)?) \| (.+) \|$", text, re.M))
+    args = {"table": ["okinawa", "fleet-damage"], "turns": ["okinawa"], "summary": ["okinawa"],
+            "glossary": ["okinawa"], "ccss": ["--board", "25"], "charts": ["okinawa"],
+            "odds": ["okinawa", "kamikaze-hits"], "scenario": ["okinawa", "campaign"],
+            "check-table": ["okinawa", "fleet-damage", "-"]}
+    seen = set()
+    for names, exts in rows.items():
+        readme = re.sub(r"\([^)]*\)", "", exts.split(";")[0])   # `--count` and `--sheet` are tested above
+        for name in re.findall(r"`([a-z-]+)`", names):
+            seen.add(name)
+            line = _refused(cli_in(name, *args[name], "-o", tmp_path / "x.zzz"), "x.zzz")
+            said = set(re.findall(r"\.[a-z]+", line.split(" writes ", 1)[1].split(" files")[0]))
+            want = set(re.findall(r"\.[a-z]+", readme)) | ({".md", ".csv"} if name == "glossary" else set())
+            assert said == want, (name, said, want)
+    assert seen == set(args)

@@ -154,6 +154,9 @@ def text_forms(t: Text, glossary: Glossary | None = None) -> tuple[str, ...]:
     if workshop.remarked(t.ja, t.en):
         ja, en = (f"{workshop.for_players(x)}{workshop.mark(t.ja, t.en)}" for x in (t.ja, t.en))
         forms.extend([ja, en, f"{ja}\n{en}", f"{ja} / {en}"])
+        # a bilingual cell (`both`) marks the pair once, after its English (render.cards._cell)
+        pair = workshop.for_players(t.get("both")) + workshop.mark(t.ja, t.en)
+        forms.extend([pair, pair.replace("\n", " / ")])
     return tuple(forms)
 
 

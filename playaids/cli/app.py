@@ -526,6 +526,20 @@ def _closed_streams() -> None:
         sys.stdout = _Closed("output")
 
 
+def _choice_hint(e: click.exceptions.UsageError) -> str:
+    """A value outside an option's choices (`--only chart`, `data schema tabel`): the closest ones."""
+    param = getattr(e, "param", None)
+    if not isinstance(getattr(param, "type", None), click.Choice):
+        return ""
+    import re
+
+    from playaids.errors import did_you_mean
+
+    bad = re.match(r"'(.*)' is not one of", e.format_message().split(": ", 1)[-1])
+    near = did_you_mean(bad.group(1), [str(c) for c in param.type.choices]) if bad else []
+    return f"; did you mean {' or '.join(near)}?" if near else ""
+
+
 def main(argv=None) -> None:
     """Run the CLI; every error is one line on stderr (exit 2 for bad input)."""
     atomic.forget_inputs()
@@ -544,7 +558,10 @@ def main(argv=None) -> None:
         sys.exit(0)
     except click.exceptions.UsageError as e:
         where = f" ({e.ctx.command_path})" if e.ctx else ""
-        click.echo(printable(f"playaids: {' '.join(e.format_message().split())}{where}; see --help"), err=True)
+        message, hint = " ".join(e.format_message().split()), _choice_hint(e)
+        if hint:
+            message = message.rstrip(".") + hint
+        click.echo(printable(f"playaids: {message}{where}; see --help"), err=True)
         sys.exit(2)
     except click.ClickException as e:
         click.echo(printable(f"playaids: {' '.join(e.format_message().split())}"), err=True)
