@@ -59,11 +59,56 @@ def test_pages_sharing_a_dense_stream_are_bounded_by_the_glyphs_drawn(tmp_path, 
 
     many = hs.write(tmp_path / "many.pdf", hs.dense_pages_pdf(2000, 80))
     assert "2000 pages, more than the 300 a play aid has" in one_line(cli_in("preflight", many))
-    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 150,000 in use
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 100,000 in use
     dense = hs.write(tmp_path / "dense.pdf", hs.dense_pages_pdf(30, 800))   # 24,000 glyphs
-    assert "its pages draw more than 20,000 glyphs" in one_line(cli_in("preflight", dense))
+    assert "its pages draw more than 20,000 glyphs and paths" in one_line(cli_in("preflight", dense))
     line = one_line(cli_in("check-table", "okinawa", "fleet-damage", dense))
-    assert "its pages draw more than 20,000 glyphs" in line
+    assert "its pages draw more than 20,000 glyphs and paths" in line
+
+
+def _one_page(stream_dict: bytes, stream: bytes) -> bytes:
+    return hs.pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                   b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+                   b"<< /Length %d " % len(stream) + stream_dict + b" >>\nstream\n" + stream + b"\nendstream"])
+
+
+@pytest.mark.parametrize("unit,stream_dict,says", [
+    # a 30 MiB stream of numbers packed in 30 kB: an operand stack of millions (was 110 s, 240 MB)
+    (b"1 ", b"/Filter /FlateDecode", "more than 20,000 operands and operators"),
+    # lines and rectangles: an object each in pdfminer and pdfplumber (was 1.3-1.7 GB)
+    (b"10 10 m 100 100 l S\n", b"/Filter /FlateDecode", "more than 2,000 glyphs and paths"),
+    (b"1 1 5 5 re f\n", b"/Filter /Fl", "more than 2,000 glyphs and paths"),
+    # undone byte by byte in Python (30 MiB was 58 s)
+    (b"\x02\0\0\0\0", b"/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>",
+     "more than 1 MiB through a predictor"),
+])
+def test_a_small_stream_claiming_much_work_is_refused(tmp_path, unit, stream_dict, says, cli_in, monkeypatch):
+    import zlib
+
+    from playaids import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 2_000)    # the test's scale: 100,000 in use
+    monkeypatch.setattr(pdfread, "MAX_CHARS", 2_000)
+    data = zlib.compress(unit * ((2 << 20) // len(unit)), 9)
+    f = hs.write(tmp_path / "work.pdf", _one_page(stream_dict, data))
+    assert says in one_line(cli_in("preflight", f))
+    assert says in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+
+
+def test_a_ccitt_content_stream_is_not_undone(tmp_path, cli_in):
+    f = hs.write(tmp_path / "fax.pdf", _one_page(b"/Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 100000 >>",
+                                                 b"\xff" * 4000))
+    assert "a CCITT-compressed stream is read as text" in one_line(cli_in("preflight", f))
+
+
+@pytest.mark.slow
+def test_our_largest_aids_stay_within_the_bounds(tmp_path, cli_in):
+    """The bounds refuse what claims more than any aid: Okinawa's bilingual chart set (58,000 glyphs,
+    128,000 tokens) is checked (preflight and check-table)."""
+    out = tmp_path / "cs.both.pdf"
+    assert cli_in("charts", "okinawa", "--lang", "both", "-o", out).returncode == 0
+    r = cli_in("preflight", out)
+    assert r.returncode in (0, 1) and b"too big" not in r.stderr + r.stdout, r.stderr
 
 
 def test_a_pdf_without_pages_or_not_a_file_is_refused(tmp_path, cli_in):
