@@ -327,3 +327,28 @@ def test_a_named_file_that_is_not_data_is_never_quoted(tmp_path, option, cli_in)
     assert "secret" not in line and "root:" not in line, line
     if option == "--map":
         assert line.endswith("document: a text of 1,019 characters, not a mapping"), line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spelling", ["//dev/stdout", "/dev/./stdout", "link"])
+def test_standard_output_under_another_name_is_written_into_not_replaced(tmp_path, spelling):
+    """Issue 25 item 8: `-o //dev/stdout >> log` renamed a new file over log (its lines lost);
+    a link to /dev/stdout with a pipe was 'No such file'."""
+    out = spelling
+    if spelling == "link":
+        out = tmp_path / "out.csv"
+        os.symlink("/dev/stdout", out)
+    log = tmp_path / "log.txt"
+    log.write_text("earlier line\n", encoding="utf-8")
+    ino = log.stat().st_ino
+    with open(log, "ab") as f:
+        r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "-o", str(out)],
+                           stdout=f, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert log.stat().st_ino == ino
+    assert log.read_text(encoding="utf-8").startswith("earlier line\nTarget fleet,1,2")
+    r = subprocess.run([sys.executable, "-m", "playaids", "table", "okinawa", "fleet-damage", "-o", str(out)],
+                       capture_output=True, cwd=ROOT, timeout=60)   # a pipe
+    assert r.returncode == 0 and r.stdout.startswith(b"Target fleet,1,2"), r.stderr
+    if spelling == "link":
+        assert out.is_symlink()
