@@ -426,17 +426,19 @@ def cases(tmp: Path, want=()):
         yield Case("4", "verify, a block list of 520 k numbers", ["verify", f])
         f = _w(tmp / "i4/mapping.yaml", "".join(f"k{i}: 1\n" for i in range(230_000)))
         yield Case("4", "verify, a mapping of 230 k keys", ["verify", f])
+        game_yaml = (ROOT / "data/amigos-insurrectors/game.yaml").read_text(encoding="utf-8").replace(
+            "id: amigos-insurrectors", "id: g")
         d = tmp / "i4/data/g"
-        _w(d / "game.yaml", "id: g\ntitle: {ja: ジー, en: G}\nsides: []\n")
+        _w(d / "game.yaml", game_yaml)
         _w(d / "glossary.yaml", nums)
         yield Case("4", "data validate, glossary of 1.04 M numbers", ["data", "validate", tmp / "i4/data"])
-        yield Case("4", "list tables, glossary of 1.04 M numbers", ["--data", tmp / "i4/data", "list", "g"])
+        yield Case("4", "glossary g, glossary of 1.04 M numbers", ["--data", tmp / "i4/data", "glossary", "g"])
         laughs = "a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
             f"{chr(98 + i)}: &{chr(98 + i)} [{','.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(8))
         f = _w(tmp / "i4/laughs.yaml", laughs)
         yield Case("4", "verify, YAML aliases (a billion laughs)", ["verify", f])
         d2 = tmp / "i4/data2/g"
-        _w(d2 / "game.yaml", "id: g\ntitle: {ja: ジー, en: G}\nsides: []\n")
+        _w(d2 / "game.yaml", game_yaml)
         _w(d2 / "glossary.yaml", laughs)
         yield Case("4", "data validate, YAML aliases", ["data", "validate", tmp / "i4/data2"])
         f = _w(tmp / "i4/deep.yaml", "[" * 100_000 + "]" * 100_000 + "\n")
@@ -446,7 +448,7 @@ def cases(tmp: Path, want=()):
 
     def item5():
         # 5. check-table memory
-        js = "[" + ",".join("[" + ",".join(["7"] * 10) + "]" for _ in range(19 << 20 // 21)) + "]"
+        js = "[" + ",".join("[" + ",".join(["7"] * 10) + "]" for _ in range((19 << 20) // 22)) + "]"
         f = _w(tmp / "i5/json.txt", js)
         yield Case("5", f"check-table, a .txt that is JSON ({len(js) >> 20} MB)", [*FD, f])
         yield Case("5", "check-table, JSON on stdin (19 MB)", [*FD, "-"], stdin=js.encode())
@@ -577,37 +579,49 @@ def cases(tmp: Path, want=()):
                                                                                 "/proc/version"])
 
     def item9():
-        # 9. data files that are symlinks out of the folder
-        for rel in ("game.yaml", "glossary.yaml", "tables/t.yaml", "scenarios/s.yaml", "turns.yaml", "map.yaml"):
-            d = tmp / f"i9/{rel.replace('/', '-')}/g"
-            _w(d / "game.yaml", "id: g\ntitle: {ja: ジー, en: G}\nsides: []\n")
-            target = d / rel
-            if target.exists():
-                target.unlink()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.symlink("/etc/passwd", target)
-            leak = lambda r: "echoes /etc/passwd" if any("root:" in ln for ln in r.err_lines) else None
-            yield Case("9", f"--data (symlinked {rel}) list g", ["--data", d.parent, "list", "g"], post=leak)
-            yield Case("9", f"data validate (symlinked {rel})", ["data", "validate", d.parent], post=leak)
-        d = tmp / "i9/dirlink"
-        d.mkdir(parents=True)
-        os.symlink("/etc", d / "g")
-        yield Case("9", "--data with the game folder a symlink to /etc", ["--data", d, "list", "g"])
-        d = tmp / "i9/tables-dir/g"
-        _w(d / "game.yaml", "id: g\ntitle: {ja: ジー, en: G}\nsides: []\n")
-        os.symlink("/etc", d / "tables")
-        yield Case("9", "--data with tables/ a symlink to /etc", ["--data", d.parent, "list", "g"], expect=(0, 2),
-                   post=lambda r: "read /etc" if b"passwd" in r.stdout or any("root:" in x for x in r.err_lines) else None)
-        d = tmp / "i9/inside/g"
-        _w(d / "game.yaml", "id: g\ntitle: {ja: ジー, en: G}\nsides: []\n")
-        _w(d / "real-glossary.yaml", "[]\n")
-        os.symlink("real-glossary.yaml", d / "glossary.yaml")
-        yield Case("9", "a symlink inside its folder is read", ["data", "validate", d.parent], expect=(0,))
+        # 9. data files that are symlinks out of the folder: a real game copied, one file at a time
+        # replaced by a link to /etc/passwd (or /etc/os-release)
+        leak = lambda r: ("echoes /etc/passwd" if any("root:" in ln or "PRETTY_NAME" in ln for ln in r.err_lines)
+                          or b"root:x" in r.stdout else None)
+        for rel in ("game.yaml", "glossary.yaml", "tables/fleet-damage.yaml", "scenarios/campaign.yaml", "turns.yaml",
+                    "map.yaml", "rules.yaml", "sheets.yaml", "coverage.yaml"):
+            d = _game_copy(tmp, "okinawa", f"i9/{rel.replace('/', '-')}")
+            (d / "okinawa" / rel).unlink()
+            os.symlink("/etc/passwd" if "s" in rel[:2] or "g" in rel[:1] else "/etc/os-release", d / "okinawa" / rel)
+            yield Case("9", f"data validate, {rel} a link out", ["data", "validate", d], post=leak)
+            # a command that does not open the linked file may succeed (0); one that does refuses it
+            for args in (["list", "okinawa"], ["glossary", "okinawa"], ["--no-builtin", "list"],
+                         ["table", "okinawa", "fleet-damage"], ["scenario", "okinawa", "campaign", "--seed", "1"],
+                         ["turns", "okinawa", "campaign", "-o", tmp / "i9/t.pdf"]):
+                yield Case("9", f"--data D {' '.join(map(str, args[:2]))}, {rel} a link out", ["--data", d, *args],
+                           post=leak, expect=(0, 2))
+        d = _game_copy(tmp, "okinawa", "i9/tables-dir")
+        shutil.rmtree(d / "okinawa/tables")
+        os.symlink("/etc", d / "okinawa/tables")
+        yield Case("9", "--data with tables/ a link to /etc", ["--data", d, "list", "okinawa"], post=leak,
+                   expect=(0, 2))
+        yield Case("9", "--data with tables/ a link to /etc: data validate", ["data", "validate", d], post=leak)
+        d = _game_copy(tmp, "okinawa", "i9/game-dir")
+        real = tmp / "i9/elsewhere/okinawa"
+        shutil.move(d / "okinawa", real)
+        os.symlink(real, d / "okinawa")
+        yield Case("9", "--data with the game folder a link out of it", ["--data", d, "glossary", "okinawa"],
+                   expect=(0, 2), post=leak)
+        d = _game_copy(tmp, "okinawa", "i9/inside")
+        g = d / "okinawa/glossary.yaml"
+        g.rename(d / "okinawa/glossary-real.yaml")
+        os.symlink("glossary-real.yaml", g)
+        yield Case("9", "a link inside its own folder is read", ["data", "validate", d], expect=(0,))
         d = tmp / "i9/terrain"
         d.mkdir(parents=True)
         os.symlink("/etc/passwd", d / "T.yaml")
-        yield Case("9", "--terrain a symlink to /etc/passwd", ["scenario", "asl-chapter-g", "caves", "--seed", "1",
-                                                                "--terrain", d / "T.yaml", "--caves", "2"])
+        yield Case("9", "--terrain a link to /etc/passwd", ["scenario", "asl-chapter-g", "caves", "--seed", "1",
+                                                            "--terrain", d / "T.yaml", "--caves", "2"], post=leak)
+        os.symlink("/etc/passwd", d / "M.yaml")
+        yield Case("9", "--map a link to /etc/passwd", ["scenario", "okinawa", "campaign", "--seed", "1",
+                                                        "--map", d / "M.yaml"], post=leak)
+        os.symlink("/etc/passwd", d / "S.yaml")
+        yield Case("9", "verify a link to /etc/passwd", ["verify", d / "S.yaml"], post=leak)
 
     def item10():
         # 10. corrupt build caches (an Okinawa turns-only build, cold once)
@@ -707,18 +721,26 @@ def cases(tmp: Path, want=()):
     def item14():
         # 14. raw terminal escapes
         esc = "\x1b[2J\x1b]0;pwned\x07"
-        f = _w(tmp / "i14/esc.csv", f"Target fleet,1,2,3,4,5,6,7,8,9\n{esc}row,{esc},2\n")
-        yield Case("14", "check-table report of a file with escapes", [*FD, f], post=_no_escape)
-        yield Case("14", "check-table --format diff", [*FD, f, "--format", "diff"], post=_no_escape)
-        yield Case("14", "check-table --format html", [*FD, f, "--format", "html"], post=_no_escape)
-        yield Case("14", "check-table --format json", [*FD, f, "--format", "json"], post=_no_escape)
+        rows = [["Target fleet", *[str(i) for i in range(1, 10)]]] + [
+            [r["label"]["en"], *[c["text"] for c in r["cells"]]] for r in export["rows"]]
+        rows[3][2] = esc + "x"
+        rows[5][0] = "Attack\u009b31m force"
+        f = _w(tmp / "i14/esc.json", json.dumps(rows))     # JSON escapes: past the binary-data sniff
+        c1 = _w(tmp / "i14/c1.csv", "\n".join(",".join(r) for r in rows).replace(esc, "x") + "\n")
+        no_c1 = lambda r: "raw ESC or CSI on stdout" if b"\x1b" in r.stdout or b"\xc2\x9b" in r.stdout else None
+        for fmt in ("text", "diff", "html", "json"):
+            yield Case("14", f"check-table --format {fmt}, escapes in cells (JSON)", [*FD, f, "--format", fmt],
+                       post=no_c1)
+            yield Case("14", f"check-table --format {fmt}, a C1 CSI in a row label (CSV)", [*FD, c1, "--format", fmt],
+                       post=no_c1)
         f = _w(tmp / f"i14/{esc}.csv", "a,b\n")
         yield Case("14", "check-table, a file name with escapes", [*FD, f], post=lambda r: "raw ESC on stderr" if any(
             "\x1b" in x for x in r.err_lines) else _no_escape(r))
         d = _game_copy(tmp, "okinawa", "i14/data")
         tb = d / "okinawa/tables/fleet-damage.yaml"
-        tb.write_text(tb.read_text(encoding="utf-8").replace("en: Fleet Damage Table", 'en: "Fleet\\e[2J\\u009b31m"'),
-                      encoding="utf-8")
+        tb.write_text(tb.read_text(encoding="utf-8").replace("en: Fleet Damage Table", 'en: "Fleet\\e[2J\\u009b31m"')
+                      .replace("cells: [D, 2D, 2D, 2D, 2D, 3D, 3D, 4D, 5D]",
+                               'cells: [D, "\\e]0;pwned\\a", 2D, 2D, 2D, 3D, 3D, 4D, "\\u009b2J"]'), encoding="utf-8")
         gl = d / "okinawa/glossary.yaml"
         text = gl.read_text(encoding="utf-8")
         i = text.find("en: ")
@@ -727,7 +749,7 @@ def cases(tmp: Path, want=()):
         for fmt in ("csv", "md", "json"):
             yield Case("14", f"table --format {fmt}, an escape in a title", ["--data", d, "table", "okinawa", "fleet-damage",
                                                                              "--format", fmt], expect=(0, 2),
-                       post=_no_escape)
+                       post=no_c1)
         yield Case("14", "data validate of it", ["data", "validate", d], expect=(0, 2))
         d = _game_copy(tmp, "okinawa", "i14/data2")
         gl = d / "okinawa/glossary.yaml"
@@ -746,7 +768,7 @@ def cases(tmp: Path, want=()):
         for fmt in ("md", "csv"):
             yield Case("14", f"glossary --format {fmt}, an escape in a term", ["--data", d, "glossary", "okinawa",
                                                                                "--format", fmt], expect=(0, 2),
-                       post=_no_escape)
+                       post=no_c1)
         d = _game_copy(tmp, "okinawa", "i14/data3")
         shutil.copy(d / "okinawa/tables/fleet-damage.yaml", d / f"okinawa/tables/x{esc}.yaml")
         yield Case("14", "completion of table ids, a file name with escapes", [], expect=(0,), env={
@@ -760,11 +782,11 @@ def cases(tmp: Path, want=()):
         lines = _playaids_out("scenario", "okinawa", "campaign", "--seed", "5", "--count", "2").decode().splitlines()
         for ch, nm in (("\u2028", "U+2028"), ("\u0085", "U+0085"), ("\u2029", "U+2029"), ("\x0c", "form feed")):
             obj = json.loads(lines[0])
-            obj["comment"] = f"a{ch}b"
+            obj["placements"][0]["unit"] += ch
             t = json.dumps(obj, ensure_ascii=False) + "\n" + lines[1] + "\n"
             f = _w(tmp / f"i15/{nm}.jsonl", t)
-            yield Case("15", f"verify, JSON lines with a raw {nm} in a string (comment key)", ["verify", f],
-                       expect=(0, 1), post=lambda r: (
+            yield Case("15", f"verify, JSON lines with a raw {nm} in a unit name", ["verify", f],
+                       expect=(1, 2), post=lambda r: (
                            "refused as unreadable" if any("JSON" in x or "line" in x.lower() and "read" in x
                                                           for x in r.err_lines) else None))
         rows = [["Target fleet", *[str(i) for i in range(1, 10)]]] + [
