@@ -78,7 +78,7 @@ def validate(located: yamlsafe.Located, kind: str, known: set | None = None) -> 
     if known is not None and key in known:
         located.checked.add(kind)
         return
-    errors = list(_validator(kind).iter_errors(located.data))
+    errors = schemas.errors(_validator(kind), located.data)
     if errors:
         raise schema_error(located, errors)
     located.checked.add(kind)
