@@ -72,6 +72,7 @@ def _one_page(stream_dict: bytes, stream: bytes) -> bytes:
                    b"<< /Length %d " % len(stream) + stream_dict + b" >>\nstream\n" + stream + b"\nendstream"])
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("unit,stream_dict,says", [
     # a 30 MiB stream of numbers packed in 30 kB: an operand stack of millions (was 110 s, 240 MB)
     (b"1 ", b"/Filter /FlateDecode", "more than 20,000 operands and operators"),
@@ -403,3 +404,50 @@ def test_a_file_of_many_schema_errors_costs_its_first_errors_only(tmp_path, cli_
     assert line.endswith("tables/t.yaml:5:10: columns: 100 entries, at most 40 allowed"), line
     assert time.process_time() - t0 < 4
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0 < 100_000   # KB
+
+
+def test_fuzz_pdf_streams_claiming_work_under_every_filter_spelling(tmp_path, cli_in, monkeypatch):
+    """The fuzz reaches issue 25's PDF shapes: a small stream claiming much work (glyphs, numbers,
+    lines, rectangles, zeros, a predictor) under every spelling of its filters, read by preflight
+    and check-table: one line, exit 1 or 2, within a CPU budget (the bounds at the test's scale)."""
+    import base64
+    import time
+    import zlib
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from playaids import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 3_000)
+    monkeypatch.setattr(pdfread, "MAX_CHARS", 2_000)
+    monkeypatch.setattr(pdfread, "MAX_PREDICTED", 64 * 1024)
+    units = [b"BT /F1 6 Tf 20 400 Td (xxxxxxxxxx) Tj ET\n", b"1 ", b"10 10 m 100 100 l S\n", b"1 1 5 5 re f\n",
+             b"\0", b"q 1 0 0 1 0 0 cm Q\n", b"[(a) 1 (b)] TJ\n"]
+    spellings = [b"/FlateDecode", b"/Fl", b"/Flate#44ecode", b"[/FlateDecode]", b"[/AHx /Fl]", b"[/A85 /Fl]",
+                 b"[/ASCIIHexDecode /FlateDecode]"]
+
+    # make test: 6 documents (SOAK_EXAMPLES: as many as asked)
+    n = int(os.environ.get("SOAK_EXAMPLES", 6))
+
+    @settings(max_examples=n, deadline=None, derandomize=n == 6, suppress_health_check=list(HealthCheck))
+    @given(unit=st.sampled_from(units), spelling=st.sampled_from(spellings), predictor=st.booleans(),
+           size=st.sampled_from([128 << 10, 1 << 20]), pad=st.integers(0, 900))
+    def prop(unit, spelling, predictor, size, pad):
+        data = zlib.compress(unit * (size // len(unit)), 9)
+        if b"AHx" in spelling or b"ASCIIHex" in spelling:
+            data = data.hex().encode() + b">"
+        elif b"A85" in spelling:
+            data = base64.a85encode(data) + b"~>"
+        parms = b" /DecodeParms << /Predictor 12 /Columns 4 >>" if predictor and spelling.count(b"/") == 1 else b""
+        stream_dict = b"/Pad (" + b"p" * pad + b") /Filter " + spelling + parms
+        f = hs.write(tmp_path / "w.pdf", _one_page(stream_dict, data))
+        for args in (("preflight", f), ("check-table", "okinawa", "fleet-damage", f)):
+            t0 = time.process_time()
+            r = cli_in(*args)
+            assert r.returncode in (1, 2), (args, r.stderr)
+            err = r.stderr.decode().strip().splitlines()
+            assert len(err) <= 1 and "internal error" not in r.stderr.decode(), r.stderr
+            assert time.process_time() - t0 < 3, (unit, spelling, predictor, size)
+
+    prop()
