@@ -190,10 +190,15 @@ def cases_round3(tmp: Path):
 
 def main() -> int:
     """`bench_hostile.py [WORDS...]`: only the cases whose name holds one of WORDS; `round3`:
-    only the shapes of issue 25."""
+    only the shapes of issue 25; `h25 [ITEM numbers or WORDS]`: issue 25 re-checked item by item
+    (bench/hostile_h25.py: exit code, CPU seconds, peak RSS and a verdict per case)."""
+    words = sys.argv[1:]
+    if words[:1] == ["h25"]:   # issue 25 re-checked: exit, CPU s, peak RSS and a verdict per case
+        import hostile_h25
+
+        return hostile_h25.main(words[1:])
     tmp = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
     rows, ok = [], True
-    words = sys.argv[1:]
     every = cases_round3(tmp) if words[:1] == ["round3"] else _chain(cases(tmp), cases_round3(tmp))
     words = words[1:] if words[:1] == ["round3"] else words
     for case in every:

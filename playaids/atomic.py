@@ -119,6 +119,20 @@ def _standard_stream(path):
     for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
         if p in (f"/dev/{'stdout' if fd == 1 else 'stderr'}", f"/dev/fd/{fd}", f"/proc/self/fd/{fd}"):
             return stream
+    # any other spelling or link reaching the same file (`//dev/stdout`, a link to /dev/stdout):
+    # renamed over, a `>> log` would lose its earlier lines, a pipe would be "No such file" (issue 25)
+    try:
+        target = os.stat(p)
+    except (OSError, ValueError):
+        return None
+    for fd, stream in ((1, sys.stdout), (2, sys.stderr)):
+        try:
+            st = os.fstat(fd)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino) and stream is not None:
+            _check_target(p)   # still never an input of the command
+            return stream
     return None
 
 

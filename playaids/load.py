@@ -53,6 +53,9 @@ def _describe(err, path=None) -> str:
     if err.validator == "type":
         kinds = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         words = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+        if where == "document" and isinstance(err.instance, str):   # not a data file at all (issue 25
+            # item 9: the start of /etc/passwd was quoted): its text is never echoed
+            return f"{where}: a text of {len(err.instance):,} characters, not {words}"
         return f"{where}: {_short(err.instance)} is not of type {err.validator_value!r} (must be {words})"
     # jsonschema's message quotes the value whole: a file's text is never echoed past a few words
     return f"{where}: {err.message if len(err.message) <= 160 else err.message[:157] + '...'}"
@@ -75,7 +78,7 @@ def validate(located: yamlsafe.Located, kind: str, known: set | None = None) -> 
     if known is not None and key in known:
         located.checked.add(kind)
         return
-    errors = list(_validator(kind).iter_errors(located.data))
+    errors = schemas.errors(_validator(kind), located.data)
     if errors:
         raise schema_error(located, errors)
     located.checked.add(kind)

@@ -24,10 +24,17 @@ def join_lines(s: str | None) -> str:
 
 MAX_UNPACKED = 96 * 1024 * 1024    # all streams of a PDF, unpacked (pdfminer keeps them decoded)
 MAX_STREAM = 32 * 1024 * 1024      # one stream, unpacked
-MAX_CHARS = 60_000                 # glyphs on one page (a dense A4 page of 6 pt text holds 20,000)
-MAX_DOC_CHARS = 150_000            # glyphs read from one PDF, pages sharing a content stream counted each
-                                   # time (pdfminer lays out 20-60 µs a glyph; the largest aid built, a
-                                   # bilingual chart set, draws 71,000)
+MAX_CHARS = 60_000                 # marks on one page (a dense A4 page of 6 pt text holds 20,000 glyphs)
+MAX_DOC_CHARS = 100_000            # marks read from one PDF, pages sharing a content stream counted each
+                                   # time: a glyph or a path is a mark (pdfminer and pdfplumber lay one out
+                                   # in 60-90 µs of CPU, preflight checks it too; the largest aid built, a
+                                   # bilingual chart set, draws 71,000 glyphs and 1,000 paths). 150,000 took
+                                   # preflight 12.8 s of CPU on a loaded machine (issue 25)
+TOKENS_PER_MARK = 10               # tokens parsed (operands, operators, the file's own objects) cost a mark
+                                   # every ten: 5-8 µs each, an operand stack of millions of numbers from
+                                   # a 30 kB stream took 110 s and 240 MB; our aids parse 2.2 a glyph
+MAX_PREDICTED = 1024 * 1024        # bytes through a PNG/TIFF predictor, all streams of a PDF (pdfminer
+                                   # undoes it byte by byte in Python, 2 µs a byte: 30 MiB took 58 s)
 MAX_PAGES = 300                    # read without --page
 
 
@@ -40,14 +47,18 @@ class _Budget:
 
     def __init__(self, unpacked: int, chars: int):
         self.unpacked, self.chars, self.page_chars = unpacked, chars, 0
+        self.predicted, self.tokens = MAX_PREDICTED, 0
 
 
 _budget: _Budget | None = None   # set while a bounded read runs (`with budget():`)
 
 
-def _take_bytes(n: int) -> None:
+def _take_bytes(n: int, predicted: int = 0) -> None:
     if _budget is None:
         return
+    _budget.predicted -= predicted
+    if _budget.predicted < 0:
+        raise TooBig(f"its streams send more than {MAX_PREDICTED // (1024 * 1024)} MiB through a predictor")
     if n > MAX_STREAM:
         raise TooBig(f"a compressed stream unpacks to more than {MAX_STREAM // (1024 * 1024)} MiB")
     _budget.unpacked -= n
@@ -81,9 +92,30 @@ def _unrun(data: bytes, limit: int) -> int:
     return n
 
 
-def _unpacked_size(stream) -> int:
+def _take_mark() -> None:
+    """A glyph or a path laid out (pdfminer makes an object of each, pdfplumber a dict)."""
+    _budget.page_chars += 1
+    _budget.chars -= 1
+    if _budget.page_chars > MAX_CHARS:
+        raise TooBig(f"a page draws more than {MAX_CHARS:,} glyphs and paths")
+    if _budget.chars < 0:
+        raise TooBig(f"its pages draw more than {MAX_DOC_CHARS:,} glyphs and paths")
+
+
+def _predicted(params) -> bool:
+    from pdfminer.pdftypes import resolve1
+
+    try:
+        params = resolve1(params)
+        return isinstance(params, dict) and int(resolve1(params.get("Predictor", 1))) > 1
+    except (TypeError, ValueError):
+        return False
+
+
+def _unpacked_size(stream) -> tuple[int, int]:
     """How many bytes `stream` unpacks to through its whole filter chain, each stage bounded by
-    MAX_STREAM (filter names as pdfminer resolves them: /Fl, #-escapes, arrays, indirect)."""
+    MAX_STREAM (filter names as pdfminer resolves them: /Fl, #-escapes, arrays, indirect), and how
+    many of them go through a predictor."""
     from io import BytesIO
 
     from pdfminer import pdftypes as t
@@ -91,7 +123,8 @@ def _unpacked_size(stream) -> int:
     from pdfminer.lzw import LZWDecoder
 
     data = stream.rawdata or b""
-    for f, _params in stream.get_filters():
+    predicted = 0
+    for f, params in stream.get_filters():
         if f in t.LITERALS_FLATE_DECODE:
             data = _inflate(data, MAX_STREAM)
         elif f in t.LITERALS_LZW_DECODE:
@@ -105,25 +138,31 @@ def _unpacked_size(stream) -> int:
         elif f in t.LITERALS_RUNLENGTH_DECODE:
             n = _unrun(data, MAX_STREAM)
             if n > MAX_STREAM:
-                return n
+                return n, predicted
             data = t.rldecode(data)
         elif f in t.LITERALS_ASCII85_DECODE:
             data = ascii85decode(data)
         elif f in t.LITERALS_ASCIIHEX_DECODE:
             data = asciihexdecode(data)
+        elif f in t.LITERALS_CCITTFAX_DECODE:   # pdfminer undoes it in Python: never needed for text
+            raise TooBig("a CCITT-compressed stream is read as text")
         else:
-            break   # images (DCT, JPX, JBIG2, CCITT) are not unpacked to read text
+            break   # images (DCT, JPX, JBIG2) are not unpacked to read text
         if len(data) > MAX_STREAM:
             break
-    return len(data)
+        if params and f in (*t.LITERALS_FLATE_DECODE, *t.LITERALS_LZW_DECODE) and _predicted(params):
+            predicted += len(data)
+    return len(data), predicted
 
 
 def _install() -> None:
-    """Bound every stream pdfminer (and so pdfplumber) unpacks and every glyph it lays out:
-    a PDF of a few kB cannot claim gigabytes. pdfminer decodes through PDFStream.decode and
-    draws glyphs through PDFLayoutAnalyzer.render_char, so the bounds hold for every way a
-    file spells a filter and for streams reached in any order (xref streams, object streams)."""
-    from pdfminer import converter, pdftypes
+    """Bound every stream pdfminer (and so pdfplumber) unpacks, every glyph and path it lays out
+    and every token it parses: a PDF of a few kB cannot claim gigabytes or minutes. pdfminer
+    decodes through PDFStream.decode, draws through PDFLayoutAnalyzer.render_char and paint_path
+    and tokenizes through PSBaseParser.nexttoken, so the bounds hold for every way a file spells a
+    filter, for streams reached in any order (xref streams, object streams) and for one stream
+    drawn many times."""
+    from pdfminer import converter, pdftypes, psparser
 
     if getattr(pdftypes.PDFStream.decode, "_bounded", False):
         return
@@ -131,23 +170,36 @@ def _install() -> None:
 
     def bounded_decode(self):
         if _budget is not None and self.rawdata is not None and not self.decipher:
-            _take_bytes(_unpacked_size(self))
+            _take_bytes(*_unpacked_size(self))
         return decode(self)
 
     def bounded_render_char(self, *args, **kwargs):
-        if _budget is None:   # pdfplumber used outside a bounded read: as the library is
-            return render_char(self, *args, **kwargs)
-        _budget.page_chars += 1
-        _budget.chars -= 1
-        if _budget.page_chars > MAX_CHARS:
-            raise TooBig(f"a page draws more than {MAX_CHARS:,} glyphs")
-        if _budget.chars < 0:
-            raise TooBig(f"its pages draw more than {MAX_DOC_CHARS:,} glyphs")
+        if _budget is not None:   # else pdfplumber is used outside a bounded read: as the library is
+            _take_mark()
         return render_char(self, *args, **kwargs)
 
+    def bounded_paint_path(self, *args, **kwargs):
+        if _budget is not None:
+            _take_mark()
+        return paint_path(self, *args, **kwargs)
+
+    def bounded_nexttoken(self):
+        if _budget is not None:
+            _budget.tokens += 1
+            if _budget.tokens >= TOKENS_PER_MARK:
+                _budget.tokens = 0
+                _budget.chars -= 1
+                if _budget.chars < 0:
+                    raise TooBig(f"it holds more than {MAX_DOC_CHARS * TOKENS_PER_MARK:,} operands and operators "
+                                 f"(glyphs and paths count ten)")
+        return nexttoken(self)
+
+    paint_path, nexttoken = converter.PDFLayoutAnalyzer.paint_path, psparser.PSBaseParser.nexttoken
     bounded_decode._bounded = True
     pdftypes.PDFStream.decode = bounded_decode
     converter.PDFLayoutAnalyzer.render_char = bounded_render_char
+    converter.PDFLayoutAnalyzer.paint_path = bounded_paint_path
+    psparser.PSBaseParser.nexttoken = bounded_nexttoken   # the file's objects and its content streams
 
 
 @contextlib.contextmanager

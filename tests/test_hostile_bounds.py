@@ -59,11 +59,57 @@ def test_pages_sharing_a_dense_stream_are_bounded_by_the_glyphs_drawn(tmp_path, 
 
     many = hs.write(tmp_path / "many.pdf", hs.dense_pages_pdf(2000, 80))
     assert "2000 pages, more than the 300 a play aid has" in one_line(cli_in("preflight", many))
-    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 150,000 in use
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 20_000)   # the test's scale: 100,000 in use
     dense = hs.write(tmp_path / "dense.pdf", hs.dense_pages_pdf(30, 800))   # 24,000 glyphs
-    assert "its pages draw more than 20,000 glyphs" in one_line(cli_in("preflight", dense))
+    assert "its pages draw more than 20,000 glyphs and paths" in one_line(cli_in("preflight", dense))
     line = one_line(cli_in("check-table", "okinawa", "fleet-damage", dense))
-    assert "its pages draw more than 20,000 glyphs" in line
+    assert "its pages draw more than 20,000 glyphs and paths" in line
+
+
+def _one_page(stream_dict: bytes, stream: bytes) -> bytes:
+    return hs.pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                   b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+                   b"<< /Length %d " % len(stream) + stream_dict + b" >>\nstream\n" + stream + b"\nendstream"])
+
+
+@pytest.mark.sample
+@pytest.mark.parametrize("unit,stream_dict,says", [
+    # a 30 MiB stream of numbers packed in 30 kB: an operand stack of millions (was 110 s, 240 MB)
+    (b"1 ", b"/Filter /FlateDecode", "more than 20,000 operands and operators"),
+    # lines and rectangles: an object each in pdfminer and pdfplumber (was 1.3-1.7 GB)
+    (b"10 10 m 100 100 l S\n", b"/Filter /FlateDecode", "more than 2,000 glyphs and paths"),
+    (b"1 1 5 5 re f\n", b"/Filter /Fl", "more than 2,000 glyphs and paths"),
+    # undone byte by byte in Python (30 MiB was 58 s)
+    (b"\x02\0\0\0\0", b"/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>",
+     "more than 1 MiB through a predictor"),
+])
+def test_a_small_stream_claiming_much_work_is_refused(tmp_path, unit, stream_dict, says, cli_in, monkeypatch):
+    import zlib
+
+    from playaids import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 2_000)    # the test's scale: 100,000 in use
+    monkeypatch.setattr(pdfread, "MAX_CHARS", 2_000)
+    data = zlib.compress(unit * ((2 << 20) // len(unit)), 9)
+    f = hs.write(tmp_path / "work.pdf", _one_page(stream_dict, data))
+    assert says in one_line(cli_in("preflight", f))
+    assert says in one_line(cli_in("check-table", "okinawa", "fleet-damage", f))
+
+
+def test_a_ccitt_content_stream_is_not_undone(tmp_path, cli_in):
+    f = hs.write(tmp_path / "fax.pdf", _one_page(b"/Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 100000 >>",
+                                                 b"\xff" * 4000))
+    assert "a CCITT-compressed stream is read as text" in one_line(cli_in("preflight", f))
+
+
+@pytest.mark.slow
+def test_our_largest_aids_stay_within_the_bounds(tmp_path, cli_in):
+    """The bounds refuse what claims more than any aid: Okinawa's bilingual chart set (58,000 glyphs,
+    128,000 tokens) is checked (preflight and check-table)."""
+    out = tmp_path / "cs.both.pdf"
+    assert cli_in("charts", "okinawa", "--lang", "both", "-o", out).returncode == 0
+    r = cli_in("preflight", out)
+    assert r.returncode in (0, 1) and b"too big" not in r.stderr + r.stdout, r.stderr
 
 
 def test_a_pdf_without_pages_or_not_a_file_is_refused(tmp_path, cli_in):
@@ -337,3 +383,71 @@ def test_fuzz_small_inputs_claiming_big_sizes(tmp_path_factory, claim):
             code = e.code
         assert code in (0, 1, 2), (args, code)
         assert time.perf_counter() - t0 < 10, args
+
+
+def test_a_file_of_many_schema_errors_costs_its_first_errors_only(tmp_path, cli_in):
+    """Issue 25 (item 4's class): a 79 kB table of 100 columns x 350 rows of numbers, each cell an
+    error, kept 35,000 errors to report one: 467 MB and 12 s of CPU. Now the first 50 are kept."""
+    import resource
+    import time
+
+    game = tmp_path / "data" / "mid"
+    (game / "tables").mkdir(parents=True)
+    (game / "game.yaml").write_text((ROOT / "data/amigos-insurrectors/game.yaml").read_text(encoding="utf-8")
+                                    .replace("id: amigos-insurrectors", "id: mid"), encoding="utf-8")
+    row = "[" + ",".join(["1"] * 100) + "]"
+    (game / "tables" / "t.yaml").write_text(
+        "id: t\ntitle: {ja: 表, en: T}\nrule: '1'\ndice: none\ncolumns: " + row + "\nrows:\n"
+        + "".join(f"- {{label: r{i}, cells: {row}}}\n" for i in range(350)), encoding="utf-8")
+    t0, rss0 = time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    line = one_line(cli_in("data", "validate", tmp_path / "data"))
+    assert line.endswith("tables/t.yaml:5:10: columns: 100 entries, at most 40 allowed"), line
+    assert time.process_time() - t0 < 4
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0 < 100_000   # KB
+
+
+def test_fuzz_pdf_streams_claiming_work_under_every_filter_spelling(tmp_path, cli_in, monkeypatch):
+    """The fuzz reaches issue 25's PDF shapes: a small stream claiming much work (glyphs, numbers,
+    lines, rectangles, zeros, a predictor) under every spelling of its filters, read by preflight
+    and check-table: one line, exit 1 or 2, within a CPU budget (the bounds at the test's scale)."""
+    import base64
+    import time
+    import zlib
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from playaids import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DOC_CHARS", 3_000)
+    monkeypatch.setattr(pdfread, "MAX_CHARS", 2_000)
+    monkeypatch.setattr(pdfread, "MAX_PREDICTED", 64 * 1024)
+    units = [b"BT /F1 6 Tf 20 400 Td (xxxxxxxxxx) Tj ET\n", b"1 ", b"10 10 m 100 100 l S\n", b"1 1 5 5 re f\n",
+             b"\0", b"q 1 0 0 1 0 0 cm Q\n", b"[(a) 1 (b)] TJ\n"]
+    spellings = [b"/FlateDecode", b"/Fl", b"/Flate#44ecode", b"[/FlateDecode]", b"[/AHx /Fl]", b"[/A85 /Fl]",
+                 b"[/ASCIIHexDecode /FlateDecode]"]
+
+    # make test: 6 documents (SOAK_EXAMPLES: as many as asked)
+    n = int(os.environ.get("SOAK_EXAMPLES", 6))
+
+    @settings(max_examples=n, deadline=None, derandomize=n == 6, suppress_health_check=list(HealthCheck))
+    @given(unit=st.sampled_from(units), spelling=st.sampled_from(spellings), predictor=st.booleans(),
+           size=st.sampled_from([128 << 10, 1 << 20]), pad=st.integers(0, 900))
+    def prop(unit, spelling, predictor, size, pad):
+        data = zlib.compress(unit * (size // len(unit)), 9)
+        if b"AHx" in spelling or b"ASCIIHex" in spelling:
+            data = data.hex().encode() + b">"
+        elif b"A85" in spelling:
+            data = base64.a85encode(data) + b"~>"
+        parms = b" /DecodeParms << /Predictor 12 /Columns 4 >>" if predictor and spelling.count(b"/") == 1 else b""
+        stream_dict = b"/Pad (" + b"p" * pad + b") /Filter " + spelling + parms
+        f = hs.write(tmp_path / "w.pdf", _one_page(stream_dict, data))
+        for args in (("preflight", f), ("check-table", "okinawa", "fleet-damage", f)):
+            t0 = time.process_time()
+            r = cli_in(*args)
+            assert r.returncode in (1, 2), (args, r.stderr)
+            err = r.stderr.decode().strip().splitlines()
+            assert len(err) <= 1 and "internal error" not in r.stderr.decode(), r.stderr
+            assert time.process_time() - t0 < 3, (unit, spelling, predictor, size)
+
+    prop()

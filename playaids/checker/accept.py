@@ -63,7 +63,7 @@ def load(path) -> list[Entry]:
     """The entries of an accept file; a malformed one is a DataError at its line."""
     located = yamlsafe.load(path)
     doc = located.data if located.data is not None else []
-    errors = sorted(schemas.validator(SCHEMA).iter_errors(doc), key=lambda e: list(e.absolute_path))
+    errors = sorted(schemas.errors(schemas.validator(SCHEMA), doc), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         line, col = located.where(e.absolute_path)

@@ -71,7 +71,7 @@ def _check_game_constraints(located, game) -> None:
             raise located.error(("constraints", i, "check"), f"constraints.{i}: {game.id} has no check "
                                 f"{c['check']!r} (known: {', '.join(sorted(game.checks)) or 'none'})")
         schema = {**game.check_schema(c["check"]), "definitions": schemas.DEFINITIONS}
-        errors = list(schemas.validator(schema).iter_errors(c))
+        errors = schemas.errors(schemas.validator(schema), c)
         if errors:
             raise load.schema_error(located, errors, ("constraints", i))
 

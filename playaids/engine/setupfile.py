@@ -65,7 +65,7 @@ def parse(located: yamlsafe.Located) -> Setup:
     if not isinstance(doc, dict):
         raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
     keys = tuple(games.setup_keys(doc["game"])) if isinstance(doc.get("game"), str) else ()
-    errors = list(schemas.setup_validator(keys).iter_errors(doc))
+    errors = schemas.errors(schemas.setup_validator(keys), doc)
     if errors:
         raise schema_error(located, errors)
     game, scenario, seed = doc["game"], doc["scenario"], doc.get("seed")

@@ -144,7 +144,9 @@ def parse(located: yamlsafe.Located) -> Terrain:
     doc = located.data
     if not isinstance(doc, dict):
         raise located.error((), "a terrain file is a mapping with board, hexes, hexsides")
-    errors = list(_validator().iter_errors(doc))
+    from playaids import schemas
+
+    errors = schemas.errors(_validator(), doc)
     if errors:
         raise schema_error(located, errors)
     board = str(doc.get("board", ""))
