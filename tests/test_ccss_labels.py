@@ -44,7 +44,7 @@ def crowded(tmp_path_factory):
     return setup
 
 
-@pytest.mark.sample
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,gray", [("en", False), ("ja", True)])
 def test_cave_labels_are_clear_of_strokes_ids_and_each_other(cli_in, tmp_path, crowded, lang, gray):
     out = tmp_path / f"ccss.{lang}.a4.pdf"

@@ -78,7 +78,7 @@ def _crosses(ch, lines) -> bool:
     ("legal", "en", "a4", False), ("legal", "ja", "letter", True), ("seed3", "en", "a4", False),
     ("seed3", "both", "letter", True),
 ])
-@pytest.mark.sample
+@pytest.mark.slow
 def test_each_cave_label_lies_inside_its_own_hex_clear_of_every_lambda_and_id(seed3, which, lang, paper, half):
     """caves-legal: the labels of A and B (in F7) sat in F8; seed 3: four caves share K4."""
     setup = FIXTURES / "asl" / "caves-legal.yaml" if which == "legal" else seed3

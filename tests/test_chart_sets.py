@@ -266,6 +266,7 @@ def test_a_continued_piece_follows_its_start_and_the_shading_key_is_printed_once
     assert sum(ln.text.startswith(key) for page in lines for ln in page) == noted
 
 
+@pytest.mark.slow
 def test_the_modifiers_label_goes_over_with_its_grid(tmp_path, cli_in):
     """Okinawa's Allied Air Strike Table was cut at page 3's foot under its "Modifiers" label,
     the grid alone on page 4, where check-table read it as rows of the table it continues."""

@@ -74,7 +74,7 @@ def _size(box):
     return sorted((round(box[2] - box[0], 1), round(box[3] - box[1], 1)))
 
 
-@pytest.mark.sample
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_bleed_and_crop_marks_reach_the_pdf(capsys, tmp_path, name):
     plain = list(_boxes(_make(capsys, tmp_path, name)))
@@ -90,7 +90,7 @@ def test_bleed_and_crop_marks_reach_the_pdf(capsys, tmp_path, name):
         assert abs(_size(m["MediaBox"])[0] - trim[0] - 2 * SLUG) < 0.6, name
 
 
-@pytest.mark.sample
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"table"}))  # a chart card: tests/test_render_cards.py
 def test_grayscale_reaches_the_pdf(capsys, tmp_path, name):
     colour = _colours(_make(capsys, tmp_path, name))

@@ -104,7 +104,7 @@ def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
     assert "†" in everything and "† English name rendered by us" in first
 
 
-@pytest.mark.sample
+@pytest.mark.slow
 @pytest.mark.parametrize("gid,lang,first_line", [
     ("amigos-insurrectors", "ja", "AMIGOS & INSURRECTORS — ルールの要約"),
     ("amigos-insurrectors", "en", "Amigos & Insurrectors — Rules summary"),

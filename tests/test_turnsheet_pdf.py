@@ -81,6 +81,7 @@ def test_an_event_over_several_turns_is_printed_once_as_a_bar_across_its_cells(g
         assert abs(bar["x1"] - found[row_last]["x1"]) < 3, (e.text.en[:30], bar["x1"], found[row_last]["x1"])
 
 
+@pytest.mark.slow
 def test_okinawa_counteroffensive_runs_turns_11_to_21_once():
     pdf = turns_pdf("okinawa", None, "en")
     text = flat(text_of(pdf))
