@@ -1,6 +1,7 @@
 """Issue 25, where paths meet: no command replaces a file named as one of its inputs, nor
 anything but a regular file it created; a link is written through, never replaced; nothing is
 read through a symlink leaving its folder; special files at every path argument."""
+import shutil
 import os
 import subprocess
 import sys
@@ -119,6 +120,39 @@ def test_a_damaged_build_cache_is_rebuilt_and_never_vouches_for_a_table(tmp_path
     key = f"table:{load._schema_digest('table')}:{yamlsafe.load(table).digest}"
     (cache / "valid.json").write_text(f'["{key}"]', encoding="utf-8")
     assert "unknown key 'rul'" in one_line(run_cli(*build))
+
+
+@pytest.mark.slow
+def test_a_folder_or_a_link_in_place_of_a_cache_file_heals(tmp_path):
+    """A folder where build.json or documents.json belongs exited 2 ("Is a directory") on every
+    build after; a link there is replaced, never followed (its target is untouched)."""
+    from test_build import _small_data
+
+    from conftest import run_cli
+
+    data, out = _small_data(tmp_path), tmp_path / "out"
+    build = ("--data", data, "--no-builtin", "build", "--only", "turns", "--lang", "en", "--out", out)
+    assert run_cli(*build).returncode == 0
+    cache = out / ".playaids-cache"
+    target = tmp_path / "elsewhere.json"
+    target.write_text("keep", encoding="utf-8")
+    for name, kind in (("build.json", "dir"), ("documents.json", "dir"), ("documents.json", "link")):
+        p = cache / name
+        if p.is_dir() and not p.is_symlink():
+            shutil.rmtree(p)
+        else:
+            p.unlink(missing_ok=True)
+        if kind == "dir":
+            (p / "inner").mkdir(parents=True)
+        else:
+            p.symlink_to(target)
+        if name == "documents.json":   # no stamp: the build is no no-op, the runner reads its cache
+            (cache / "build.json").unlink()
+        r = run_cli(*build)
+        assert r.returncode == 0, (name, kind, r.stderr)
+        assert p.is_file() and not p.is_symlink(), (name, kind)
+        assert run_cli(*build).returncode == 0
+    assert target.read_text(encoding="utf-8") == "keep"
 
 
 # --- build --watch keeps hearing (item 11) ------------------------------------------------------------

@@ -140,6 +140,8 @@ def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=N
         cache = {}
     if not isinstance(cache, dict):   # a damaged cache is a hint gone: everything is rendered
         cache = {}
+    if not cache_path.is_file() or cache_path.is_symlink():   # a folder or a link in its place
+        stamp.clear(cache_path)
     code = stamp.code_key()
     todo, keys = [], {}
     for job in jobs:

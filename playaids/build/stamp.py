@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -109,7 +110,16 @@ def _inside(rel) -> bool:
 def forget(out) -> None:
     """Drop the stamp before a build writes anything: a build that fails half-way must not
     leave a stamp that vouches for its outputs."""
-    _path(out).unlink(missing_ok=True)
+    clear(_path(out))
+
+
+def clear(path: Path) -> None:
+    """A file of the build's own cache folder gone, whatever stands in its place (a folder, a
+    link): the cache is a hint, and a damaged one heals on the next build (issue 25 item 10)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def record(out, key: str, outputs, games: list[str], files: int) -> None:
