@@ -18,6 +18,14 @@ def run_cli(*args, cwd=None, env=None):
                           cwd=cwd or ROOT, env=e, timeout=300)
 
 
+def sigint_default() -> None:
+    """preexec_fn of a child a test interrupts: SIGINT as Python's default, whatever the
+    runner's (a shell starts a background job with SIGINT ignored, and a child inherits it)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def cli():
     return run_cli

@@ -5,7 +5,7 @@ import re
 from playaids.repository import DEFAULT_DATA, Repository
 from pathlib import Path
 
-from conftest import run_cli
+from conftest import run_cli, sigint_default
 
 
 def digests(out: Path) -> dict:
@@ -179,7 +179,7 @@ def test_progress_on_a_terminal_and_only_the_summary_in_a_log(tmp_path):
 
     data, out = _small_data(tmp_path), tmp_path / "out"
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out", str(out),
+    proc = subprocess.Popen(preexec_fn=sigint_default, args=[sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out", str(out),
                              "--lang", "en", "--only", "charts"], stderr=slave, stdout=subprocess.DEVNULL, cwd=Path(__file__).parent.parent)
     os.close(slave)
     chunks = []
@@ -259,7 +259,7 @@ def test_watch_rebuilds_only_what_a_saved_file_affects_and_stops_on_ctrl_c(tmp_p
     import time
 
     data, out = _small_data(tmp_path), tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out",
+    proc = subprocess.Popen(preexec_fn=sigint_default, args=[sys.executable, "-m", "playaids", "--data", str(data), "--no-builtin", "build", "--out",
                              str(out), "--lang", "en", "--only", "charts", "--watch"], stderr=subprocess.PIPE,
                             stdout=subprocess.DEVNULL, cwd=tmp_path)
     lines: list[str] = []

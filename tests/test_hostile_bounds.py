@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, sigint_default
 
 sys.path.insert(0, str(ROOT / "bench"))
 import hostile_shapes as hs  # noqa: E402
@@ -288,7 +288,7 @@ def test_sigint_to_preflight_alone_stops_its_workers_at_once(tmp_path, cli_in):
     pdfs = [tmp_path / f"c{i}.pdf" for i in range(12)]
     for p in pdfs:
         shutil.copy(one, p)
-    proc = subprocess.Popen([sys.executable, "-m", "playaids", "preflight", *map(str, pdfs)], cwd=ROOT,
+    proc = subprocess.Popen(preexec_fn=sigint_default, args=[sys.executable, "-m", "playaids", "preflight", *map(str, pdfs)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     children: list = []

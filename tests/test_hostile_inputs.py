@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import FIXTURES, run_cli
+from conftest import FIXTURES, run_cli, sigint_default
 from playaids.repository import Repository
 
 ASL = FIXTURES / "asl"
@@ -247,7 +247,7 @@ def test_build_workers_die_with_their_parent(tmp_path):
     import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "playaids", "build", "--lang", "all", "--paper", "all", "--force",
+    p = subprocess.Popen(preexec_fn=sigint_default, args=[sys.executable, "-m", "playaids", "build", "--lang", "all", "--paper", "all", "--force",
                           "--out", tmp_path / "out"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     children: list = []
     deadline = time.monotonic() + 30
@@ -318,7 +318,7 @@ def test_ctrl_c_stops_a_build_within_2_s_leaving_only_complete_files(tmp_path):
     import time
 
     out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "playaids", "build", "okinawa", "--lang", "all", "--out", str(out)],
+    proc = subprocess.Popen(preexec_fn=sigint_default, args=[sys.executable, "-m", "playaids", "build", "okinawa", "--lang", "all", "--out", str(out)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
                             cwd=Path(__file__).parent.parent)
     deadline = time.monotonic() + 120
