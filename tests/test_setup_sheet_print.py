@@ -187,6 +187,15 @@ def test_a_group_cut_by_a_page_turn_names_its_place_again(cli_in, tmp_path, game
     assert verdict == 0 or len(head.strip().splitlines()) >= 2, head
 
 
+@pytest.mark.slow
+def test_a_place_named_again_over_a_page_turn_gets_the_height_it_needs(cli_in, tmp_path):
+    """The Main Assault's bilingual Letter sheet: "the four northern airfields, no. 3", named
+    again at page 3's top, took two lines in a row kept one line high (the empty cell's) and was
+    overprinted by the next row."""
+    out = _sheet(cli_in, tmp_path, "macarthur-bataan", "main-assault", "both", "--paper", "letter")
+    assert [f.line() for f in preflight.check(out)] == []
+
+
 def test_asl_caves_are_on_the_japanese_slip(cli_in, tmp_path):
     """G11.3: caves set up hidden and are recorded on the CCSS: the setup sheet lists them on
     the Japanese slip, never in its public part."""

@@ -42,6 +42,9 @@ class _GroupTable(RLTable):
         if label and isinstance(para, Paragraph) and not para.getPlainText().strip():
             again = Paragraph(fonts.markup(label), para.style)
             rest._cellvalues[head][0] = type(cell)((again,)) if isinstance(cell, (tuple, list)) else again
+            if rest._argH is not None:   # the row's height was the empty cell's: measured again
+                rest._argH = list(rest._argH)
+                rest._argH[head] = None
         return parts
 
 
