@@ -21,11 +21,6 @@ def game(game_id: str) -> Game:
     return cls() if cls is not None else Game(str(game_id))
 
 
-def rule_label(game_id: str, rule: str | None, lang: str) -> str:
-    """A rule reference as an aid of the game in `lang` prints it (Game.rule_label)."""
-    return game(game_id).rule_label(rule, lang)
-
-
 def sheet_secrets(setup) -> list[dict]:
     """What a side keeps hidden in the game's own part of a setup (Game.sheet_secrets)."""
     return game(setup.game).sheet_secrets(setup)
