@@ -280,3 +280,57 @@ def test_the_modifiers_label_goes_over_with_its_grid(tmp_path, cli_in):
                 assert below, f"p. {page.page_number}: 'Modifiers' at the foot of a column, its grid elsewhere"
     r = cli_in("check-table", "okinawa", "allied-air-strike", pdf)
     assert r.returncode == 0 and "equal, 15 rows" in r.stdout.decode(), r.stdout.decode()
+
+
+@pytest.mark.slow
+def test_a_sheets_last_page_is_balanced_so_the_next_sheet_finds_its_room(made):
+    """MacArthur's bilingual Letter set: the Forces sheet ended on page 8 with its Japanese
+    Forces piece down the left column, the right column empty, and the Victory sheet began
+    under it: page 8 50 % used (the full build's preflight). The last page of a sheet is
+    balanced: its columns end as evenly as they can."""
+    path, _, _ = made("macarthur-bataan", "both", "letter")
+    assert not [f.line() for f in preflight.check(path)]
+
+
+def test_balancing_packs_a_last_page_into_the_lowest_height_that_holds_it():
+    """chartsheet._balanced: the page's blocks repacked into a shorter height whose columns end
+    higher; a short last page, or one no shorter height holds, is left as it was."""
+    from reportlab.platypus import Spacer
+
+    spec = PageSpec(paper="a4", lang="en")
+    game = ROOT.game("rgi-macarthur", with_tables=False)
+    maker = chartsheet._Maker(spec, game)
+    table = ROOT.table("rgi-macarthur", "retreat")
+
+    def block(h):
+        s = Spacer(100, h)
+        s.wrap(100, 1e6)
+        return chartsheet._Block(table, 1, 100.0, [s])
+
+    blocks = [block(300), block(300), block(300)]   # three whole blocks, none can be cut
+    page = chartsheet._fill_page(list(blocks), 2, 100.0, 1000.0, maker, 0.0)
+    assert chartsheet._bottom(page) == pytest.approx(606.0)   # two in the first column, one in the second
+    balanced = chartsheet._balanced(blocks, page, 2, 100.0, 1000.0, maker, 0.0)
+    assert chartsheet._bottom(balanced) == pytest.approx(606.0)   # no shorter page holds three of 300
+    two = [block(500), block(100)]
+    page = chartsheet._fill_page(list(two), 2, 100.0, 1000.0, maker, 0.0)
+    assert chartsheet._bottom(page) == pytest.approx(500.0)
+    assert chartsheet._balanced(two, page, 2, 100.0, 1000.0, maker, 0.0) == page
+    short = [block(100), block(100)]
+    page = chartsheet._fill_page(list(short), 2, 100.0, 1000.0, maker, 0.0)
+    assert chartsheet._balanced(short, page, 2, 100.0, 1000.0, maker, 0.0) is page   # a short page: as it was
+
+
+@pytest.mark.slow
+def test_a_set_whose_last_page_would_hold_a_few_lines_is_set_closer(tmp_path):
+    """Amigos' Japanese A4 set with the print shop's grayscale: two lines of the Political Will
+    Track's notes went onto a ninth page of their own (the print-shop build's preflight). A set
+    whose last page would hold a few lines is set closer (notes' leading, the gap between
+    blocks) when that saves the page."""
+    game = ROOT.game("amigos-insurrectors")
+    spec = PageSpec(paper="a4", lang="ja", grayscale=True, bleed_mm=3.0, crop_marks=True)
+    path = tmp_path / "amigos-insurrectors.charts.ja.a4.pdf"
+    path.write_bytes(chartsheet.render(game, ROOT.sheets("amigos-insurrectors"), game.tables, spec))
+    assert not [f.line() for f in preflight.check(path)]
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 8

@@ -8,6 +8,7 @@ import pytest
 from docs import cli_inproc, columns_of, flat, game, glossary_pdf_of, page_count, pages, summary_of, text_of
 from playaids import glossary
 from playaids.model import Term
+from playaids.render import glossary_pdf
 from playaids.repository import Repository
 
 GAMES = Repository.builtin().game_ids()
@@ -88,7 +89,8 @@ def test_okinawa_glossary_is_four_pages_at_most_and_its_last_is_full():
 @pytest.mark.slow
 def test_a_two_page_glossary_gives_each_list_its_page():
     """RGI's second page held 9 lines a column; now the Japanese list fills page 1 and the
-    English page 2, at the largest size (8.5 pt)."""
+    English page 2, each set as large as its page takes: 54 terms at 11 pt (at 8.5 pt, the most
+    a list sharing its pages takes, the A3 lists left 40 % of their pages empty)."""
     pdf = glossary_pdf_of("rgi-macarthur")
     assert page_count(pdf) == 2
     first, second = (text_of(pdf).split("playaids")[k] for k in (0, 1))
@@ -98,7 +100,7 @@ def test_a_two_page_glossary_gives_each_list_its_page():
         lowest = max(w["bottom"] for w in p["words"] if w["top"] < p["height"] - 15 * 72 / 25.4)
         assert lowest > 0.45 * p["height"], lowest
     sizes = {round(w["size"], 1) for w in pages(pdf)[0]["words"] if w["text"] == "Blue"}
-    assert sizes == {8.5}
+    assert sizes == {11.0} == {glossary_pdf.APART_SIZES[0]}
 
 
 @pytest.mark.slow

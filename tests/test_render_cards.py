@@ -262,3 +262,42 @@ def test_one_title_when_the_two_languages_differ_only_in_case():
 
     assert cards.composed(Text("AMIGOS & INSURRECTORS", "Amigos & Insurrectors"), "both") == "Amigos & Insurrectors"
     assert cards.composed(Text("沖縄", "Okinawa"), "both") == "沖縄 / Okinawa"
+
+
+@pytest.mark.slow
+def test_a_card_over_two_pages_takes_the_frame_width(tmp_path):
+    """Okinawa's Allied Air Strike card, bilingual on Letter, takes two pages at any size: its
+    results grid took two thirds of the width and left page 1 56 % used (the full build's
+    preflight). On a card of several pages a grid wider than half the frame spans the frame."""
+    import pdfplumber
+
+    from playaids import preflight
+
+    root = Repository.builtin()
+    spec = PageSpec(lang="both", paper="letter")
+    path = tmp_path / "allied-air-strike.both.letter.pdf"
+    path.write_bytes(cards.render(root.table("okinawa", "allied-air-strike"), root.game("okinawa", with_tables=False),
+                                  spec))
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 2
+        widest = max(t.bbox[2] - t.bbox[0] for t in pdf.pages[0].find_tables())
+    frame = spec.size[0] - 2 * spec.margin - 2 * cards.FRAME_PAD
+    assert widest >= 0.97 * frame
+    assert preflight.check(path) == []
+
+
+@pytest.mark.slow
+def test_a_short_list_of_notes_is_not_sent_to_a_page_of_its_own(tmp_path):
+    """RGI's Starting Forces, bilingual on A4: its one note (two lines) went to a second page,
+    the room asked for the notes' heading being that of three lines; a list shorter than that
+    asks only its own height."""
+    from playaids import preflight
+
+    root = Repository.builtin()
+    path = tmp_path / "starting-forces.both.a4.pdf"
+    path.write_bytes(cards.render(root.table("rgi-macarthur", "starting-forces"),
+                                  root.game("rgi-macarthur", with_tables=False), PageSpec(lang="both")))
+    pages = _pages(path.read_bytes())
+    assert len(pages) == 1
+    assert "Atmost10unitsmaystackinonetown." in "".join(c["text"] for c in pages[0][2]).replace(" ", "")
+    assert preflight.check(path) == []

@@ -260,3 +260,34 @@ def test_a_colour_sheet_keeps_its_colour(cli_in, tmp_path):
     out = _sheet(cli_in, tmp_path, "rgi-macarthur", "korea")
     title, _, ops, _ = _finished(out)
     assert ops["rg"] > 0 and title.startswith("Major Campaigns of General Douglas MacArthur: Setup sheet: ")
+
+
+def test_a_sheet_ending_on_a_few_lines_is_set_smaller_to_save_the_page(cli_in, tmp_path):
+    """Okinawa's Scenario 3, seed 1, A4 English: at full size one placement row and the verdict
+    went onto a second page (the full build's preflight: 'the last page holds only a few lines');
+    the sheet is set a little smaller and is one page, every row and the verdict on it."""
+    from playaids.render import setupsheet
+
+    out = _sheet(cli_in, tmp_path, "okinawa", "scenario-3", "en", "--paper", "a4")
+    pages = _pages(out)
+    assert len(pages) == 1 and "Okinawa Replacement Box" in pages[0] and "Verification: legal" in pages[0]
+    assert [f.line() for f in preflight.check(out)] == []
+    assert min(setupsheet.SCALES) >= 0.85   # never smaller than this
+
+
+def test_the_type_is_made_smaller_only_to_save_a_nearly_empty_last_page(monkeypatch):
+    """scale_for: one page, or a last public page well used, keeps the full size; a nearly
+    empty last page takes the largest smaller type that saves it, else the full size."""
+    from playaids.render import setupsheet
+
+    def fake(layouts):
+        monkeypatch.setattr(setupsheet, "_public_pages", lambda *a: layouts[a[-1]])
+
+    fake({1.0: (1, 0.05)})
+    assert setupsheet.scale_for(None, None, None, [], None) == 1.0
+    fake({1.0: (2, 0.5), 0.95: (1, 0.9)})
+    assert setupsheet.scale_for(None, None, None, [], None) == 1.0
+    fake({1.0: (3, 0.1), 0.95: (3, 0.3), 0.9: (2, 0.99), 0.85: (2, 0.9)})
+    assert setupsheet.scale_for(None, None, None, [], None) == 0.9
+    fake({1.0: (2, 0.1), 0.95: (2, 0.2), 0.9: (2, 0.3), 0.85: (2, 0.4)})
+    assert setupsheet.scale_for(None, None, None, [], None) == 1.0

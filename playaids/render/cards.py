@@ -171,7 +171,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
             flow = _story(table, game, spec, font, grids, strings, *lay)
             room = pagesize[1] - 2 * spec.margin - 2 * FRAME_PAD
             used = _height(flow, pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD)
-            made[(size, id(lay))] = (flow, pagesize, used / room, size)
+            made[(size, id(lay))] = (flow, pagesize, used / room, size, lay)
             if used <= room:
                 made[(size, "fit")] = (flow, pagesize)
                 return flow, pagesize
@@ -200,10 +200,18 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     # no page takes it whole: the size of those tried whose last page is fullest, fewest pages first
     # (a turned page whose grid leaves a quarter of its width empty is a last resort; a last page
     # of a line or two too), the largest type
+    for size in sizes:   # every size, not only those the search for one page tried
+        one_page(size)
     tried = [v for k, v in made.items() if k[1] != "fit"]
     # (pages counted with 5 % to spare: a grid's rows and kept lines do not split anywhere)
-    flow, pagesize, _, _ = min(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
-                                                     v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
+    flow, pagesize, _, size, lay = min(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
+                                                             v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
+    # pages a card fills from top to bottom are filled across too: a results grid wider than half
+    # the frame takes its whole width (issue 22: no page but the last under ~60 % used)
+    frame = pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD
+    wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else w for w in lay[2]]
+    if wide != lay[2]:
+        flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
     return flow, pagesize
 
 
@@ -285,15 +293,21 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
         out += [para(spec.word(REMARK_KEY_JA, REMARK_KEY_EN), small), Spacer(1, 2)]
     # a heading goes to the next page only when fewer than three of its lines would follow it
     # there: a list never leaves a page half empty to stay whole (issue 22)
-    turn = h2.spaceBefore + h2.leading + h2.spaceAfter + 3 * body.leading
+    head = h2.spaceBefore + h2.leading + h2.spaceAfter
+    frame = pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD
+
+    def turn(items) -> CondPageBreak:
+        """Room for the heading and three lines, or the whole list when it is shorter."""
+        return CondPageBreak(head + min(3 * body.leading, sum(x.wrap(frame, 10_000)[1] for x in items)))
+
     plain = ParagraphStyle("h2plain", parent=h2, keepWithNext=0)
     if table.legend:
         items = [para(legend_text(e, lang) + rule_suffix(game, spec, e.rule), body) for e in table.legend]
-        out += [CondPageBreak(turn), paragraph(spec.word("記号", "Legend"), plain), *items]
+        out += [turn(items), paragraph(spec.word("記号", "Legend"), plain), *items]
     if player_notes(table):
         notes = [para(note_text(n, lang) + rule_suffix(game, spec, n.rule), body, "•") for n in player_notes(table)]
         # the last notes go over a page turn together: a last page is more than a line or two
-        out += [CondPageBreak(turn), paragraph(spec.word("注", "Notes"), plain)] + notes[:-2] + (
+        out += [turn(notes), paragraph(spec.word("注", "Notes"), plain)] + notes[:-2] + (
             [KeepTogether(notes[-2:])] if len(notes) > 1 else notes[-1:])
     return out
 

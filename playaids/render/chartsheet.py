@@ -21,7 +21,6 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -36,6 +35,7 @@ GAP = 6.0              # between blocks stacked in a column
 SIZES = (8.0, 7.5, 7.0)  # cell text, largest first: never below 7 pt (issue 14)
 TEXT = 7.0             # legend and notes
 LEADING = 1.15
+TIGHT_LEADING, TIGHT_GAP = 1.08, 4.0   # a set whose last page would hold a few lines is set closer
 MARGIN_MM = 8.0        # a chart sheet's margin: dense, clear of a printer's unprintable edge
 FOOT = 11.0            # the footer's band under the content: its baseline 6 mm from the trim
 FOOT_MM = 6.0
@@ -48,6 +48,7 @@ MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
 FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
+SPARSE_LAST = 0.15     # a last page whose content ends this far down holds a few lines: saved if it can be
 
 
 @dataclass(frozen=True)
@@ -89,14 +90,16 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, spec: PageSpec, game: Game):
+    def __init__(self, spec: PageSpec, game: Game, tight: bool = False):
         self.spec, self.lang, self.game = spec, spec.lang, game
+        # tight: notes' lines and the blocks of a column closer, to save a last page of a few lines
+        self.leading, self.gap = (TIGHT_LEADING, TIGHT_GAP) if tight else (LEADING, GAP)
         self.font = fonts.register()
         f = self.font
         self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
                                          textColor=colors.HexColor(spec.colour("band_text")))
         self.band_rule = ParagraphStyle("bandrule", parent=self.band_style, fontSize=7, leading=9, alignment=2)
-        self.text = ParagraphStyle("text", fontName=f, fontSize=TEXT, leading=TEXT * LEADING, leftIndent=7,
+        self.text = ParagraphStyle("text", fontName=f, fontSize=TEXT, leading=TEXT * self.leading, leftIndent=7,
                                    firstLineIndent=-7, wordWrap="CJK" if spec.lang != "en" else None)
         self.sub = ParagraphStyle("sub", fontName=f, fontSize=8, leading=10)
         self._fits: dict = {}
@@ -153,7 +156,7 @@ class _Maker:
         flows = [self.band(table, width)]
         paired = lang == "both" and (width - GUTTER) / 2 >= PAIR_HALF
         if table.key:
-            flows.append(Paired([tuple(cards.key_text(table, x) for x in ("ja", "en"))], TEXT) if paired
+            flows.append(Paired([tuple(cards.key_text(table, x) for x in ("ja", "en"))], TEXT, leading=self.leading) if paired
                          else self.para(cards.key_text(table, lang)))
         if table.missing:
             box = RLTable([[self.para(table.missing.get(lang))]], colWidths=[width])
@@ -218,18 +221,18 @@ class _Maker:
         sj, se = (dataclasses.replace(self.spec, lang=x) for x in ("ja", "en"))
         out = []
         if shading_key and table.cell_notes():
-            out.append(Paired([(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN)], TEXT))
+            out.append(Paired([(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN)], TEXT, leading=self.leading))
         if self.remark_key is table:
-            out.append(Paired([(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN)], TEXT))
+            out.append(Paired([(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN)], TEXT, leading=self.leading))
         if table.legend:
             out.append(Paired([(cards.legend_text(e, "ja") + self.rule(table, e.rule, sj),
-                                cards.legend_text(e, "en") + self.rule(table, e.rule, se)) for e in table.legend], TEXT))
+                                cards.legend_text(e, "en") + self.rule(table, e.rule, se)) for e in table.legend], TEXT, leading=self.leading))
         pairs = [(cards.note_text(x, "ja") + self.rule(table, x.rule, sj),
                   cards.note_text(x, "en") + self.rule(table, x.rule, se)) for x in notes]
         if shared:
             pairs.append((self.shared_text(shared, "ja"), self.shared_text(shared, "en")))
         if pairs:
-            out.append(Paired(pairs, TEXT, bullet="•"))
+            out.append(Paired(pairs, TEXT, bullet="•", leading=self.leading))
         return out
 
     def column_group(self, text, widths: list[float], size: float):
@@ -248,9 +251,9 @@ class _Maker:
     def para(self, text: str, bullet: str = "", size: float = TEXT):
         if self.lang == "en":
             st = self.text if size == TEXT else ParagraphStyle("t", parent=self.text, fontSize=size,
-                                                               leading=size * LEADING)
+                                                               leading=size * self.leading)
             return grid.para(f"{bullet} {text}" if bullet else text, st)
-        return Lines(text, size, indent=7.0 if bullet else 0.0, bullet=bullet, after=0.0, leading=LEADING)
+        return Lines(text, size, indent=7.0 if bullet else 0.0, bullet=bullet, after=0.0, leading=self.leading)
 
     def band(self, table: Table, width: float, cont: bool = False):
         """The table's heading on a dark band: its title at the left, the rule and dice at the
@@ -374,63 +377,108 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     are lowest; the gaps that leaves under its span are first filled with later one-column
     blocks that fit them; a block's notes may run on into the next column (its grids stay
     whole), and a block taller than a page flows on wherever it must. `start`: the sheet
-    begins that far down a page another sheet began (None when nothing fits the room left)."""
+    begins that far down a page another sheet began (None when nothing fits the room left).
+    The sheet's last page is balanced: its columns end as evenly as they can, so the next
+    sheet, which begins under the lowest, finds the page's room in one piece."""
     pages: list[list[_Placed]] = []
     pending = list(blocks)
     while pending:
         first = start + head if not pages else 0.0
-        tops = [first] * n
-        placed: list[_Placed] = []
-        floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
-
-        def put(b: _Block, c: int, y: float) -> None:
-            x = c * (column + GUTTER)
-            for f in b.flows:
-                placed.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
-                y += _h(f) + _after(f)
-            tops[c:c + b.span] = [y - _after(b.flows[-1]) + GAP] * b.span
-
-        i = 0
-        while i < len(pending):
-            b = pending[i]
-            # a continued piece reads after its start: in a column to the right, or on a later page
-            cols = range(floor.get(id(b), 0), n - b.span + 1)
-            if not cols:
-                i += 1
-                continue
-            c = min(cols, key=lambda k: (max(tops[k:k + b.span]), k))
-            y = max(tops[c:c + b.span])
-            if y + b.height <= height:
-                for k in range(c, c + b.span):
-                    j = i + 1
-                    while j < len(pending) and y - tops[k] > GAP + 24:
-                        g = pending[j]
-                        if g.span == 1 and tops[k] + g.height + GAP <= y:
-                            put(g, k, tops[k])
-                            del pending[j]
-                        else:
-                            j += 1
-                put(b, c, y)
-                del pending[i]
-                continue
-            if height - y >= SPLIT_ROOM * height:
-                # a grid is cut (its header repeated) only with a good share of the page left
-                part, rest = _split(b, height - y, maker,
-                                    whole_grids=b.height <= height - first and height - y < CUT_ROOM * height)
-                if part is not None:
-                    put(part, c, y)
-                    pending[i] = rest
-                    floor[id(rest)] = c + 1
-                    continue
-            i += 1
+        before = list(pending)
+        placed = _fill_page(pending, n, column, height, maker, first)
         if not placed and start and not pages:   # nothing fits the room another sheet left
             return None
         if not placed:   # nothing fits an empty page: the first block flows on regardless
             part, rest = _split(pending[0], height - first, maker, whole_grids=False, min_rows=1)
-            put(part or pending[0], 0, first)
+            placed = [_Placed(f, 0.0, y, b.width, b.table.id, _grid_name(f))
+                      for b in [part or pending[0]] for f, y in zip(b.flows, _tops(b.flows, first))]
             pending[0:1] = [rest] if (part and rest) else []
+        elif not pending and n > 1:
+            placed = _balanced(before, placed, n, column, height, maker, first)
         pages.append(placed)
     return pages
+
+
+def _tops(flows, y: float) -> list[float]:
+    """Where each of a block's flowables begins, stacked from y."""
+    out = []
+    for f in flows:
+        out.append(y)
+        y += _h(f) + _after(f)
+    return out
+
+
+def _bottom(placed: list[_Placed]) -> float:
+    return max((p.y + _h(p.flow) for p in placed), default=0.0)
+
+
+def _balanced(blocks: list[_Block], placed: list[_Placed], n: int, column: float, height: float,
+              maker: _Maker, first: float) -> list[_Placed]:
+    """The last page's blocks packed into the lowest height that still holds them all on the
+    page (found by halving), when that ends the page's columns higher than `placed` does."""
+    low, high, best = first, _bottom(placed), placed
+    if high - first < 0.25 * height:   # a short last page: nothing to balance
+        return placed
+    while high - low > 6.0:
+        mid = (low + high) / 2
+        pending = list(blocks)
+        got = _fill_page(pending, n, column, mid, maker, first)
+        if not pending and got:
+            best, high = got, min(mid, _bottom(got))
+        else:
+            low = mid
+    return best if _bottom(best) < _bottom(placed) - 6.0 else placed
+
+
+def _fill_page(pending: list[_Block], n: int, column: float, height: float, maker: _Maker,
+               first: float) -> list[_Placed]:
+    """One page of `pending` (the blocks placed, or their first pieces, are taken off it), its
+    columns filled from `first` down to `height`."""
+    tops = [first] * n
+    placed: list[_Placed] = []
+    floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
+
+    def put(b: _Block, c: int, y: float) -> None:
+        x = c * (column + GUTTER)
+        for f in b.flows:
+            placed.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
+            y += _h(f) + _after(f)
+        tops[c:c + b.span] = [y - _after(b.flows[-1]) + maker.gap] * b.span
+
+    i = 0
+    while i < len(pending):
+        b = pending[i]
+        # a continued piece reads after its start: in a column to the right, or on a later page
+        cols = range(floor.get(id(b), 0), n - b.span + 1)
+        if not cols:
+            i += 1
+            continue
+        c = min(cols, key=lambda k: (max(tops[k:k + b.span]), k))
+        y = max(tops[c:c + b.span])
+        if y + b.height <= height:
+            for k in range(c, c + b.span):
+                j = i + 1
+                while j < len(pending) and y - tops[k] > maker.gap + 24:
+                    g = pending[j]
+                    if g.span == 1 and tops[k] + g.height + maker.gap <= y:
+                        put(g, k, tops[k])
+                        del pending[j]
+                    else:
+                        j += 1
+            put(b, c, y)
+            del pending[i]
+            continue
+        if height - y >= SPLIT_ROOM * height:
+            # a grid is cut (its header repeated) only with a good share of the page left
+            part, rest = _split(b, height - y, maker,
+                                whole_grids=b.height <= height - first and height - y < CUT_ROOM * height)
+            if part is not None:
+                put(part, c, y)
+                pending[i] = rest
+                floor[id(rest)] = c + 1
+                continue
+        i += 1
+    return placed
 
 
 @dataclass
@@ -603,18 +651,13 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         for t in ts:
             cards.check_font(t, game, spec.lang, font)
         sheets_tables.append((sheet, ts, cards.composed(sheet.title, spec.lang)))
-    # each sheet on its own best layout, or the whole set on one: whichever needs the fewest
-    # pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22)
-    best = None
-    for fixed in [None] + _configs(spec):
-        pages = _set_pages(sheets_tables, maker, spec, fixed)
-        if pages is None:
-            continue
-        thin = sum(_used(p, spec) < FILL for p in pages[:-1])
-        score = (len(pages), thin, fixed is not None)
-        if best is None or score < best[0]:
-            best = (score, pages)
-    pages = best[1]
+    pages = _chosen(sheets_tables, maker, spec)
+    last = pages[-1]
+    if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
+        # a last page of a few lines: set closer, if that saves it
+        tight = _chosen(sheets_tables, _Maker(spec, game, tight=True), spec)
+        if len(tight) < len(pages):
+            pages = tight
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
@@ -648,6 +691,21 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         c.showPage()
     c.save()
     return buf.getvalue(), boxes
+
+
+def _chosen(sheets_tables: list, maker: _Maker, spec: PageSpec) -> list[_Page]:
+    """Each sheet on its own best layout, or the whole set on one: whichever needs the fewest
+    pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22)."""
+    best = None
+    for fixed in [None] + _configs(spec):
+        pages = _set_pages(sheets_tables, maker, spec, fixed)
+        if pages is None:
+            continue
+        thin = sum(_used(p, spec) < FILL for p in pages[:-1])
+        score = (len(pages), thin, fixed is not None)
+        if best is None or score < best[0]:
+            best = (score, pages)
+    return best[1]
 
 
 def _head_lines(title: str, room: float) -> tuple[float, list[str]]:

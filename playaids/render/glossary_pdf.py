@@ -40,6 +40,9 @@ def legend(terms) -> tuple[bool, str]:
 # largest of those), so a list spilling a few lines onto one more page is set a little smaller
 # (7 pt only when it saves a page: RGI's 54 terms on one page, not a second of 20 lines)
 SIZES = (8.5, 8.0, 7.5, 7.0)
+# a list on a page of its own is set as large as its page takes (A3: 93 terms at 8.5 pt left
+# 40 % of the page empty), never under the lists' smallest but one
+APART_SIZES = (11.0, 10.0, 9.0, 8.5, 8.0, 7.5)
 
 
 def glossary_html(game: Game, spec: PageSpec, size: float = SIZES[0], apart: bool = False) -> tuple[str, list[str]]:
@@ -71,9 +74,10 @@ def layout(game: Game, spec: PageSpec, laid: dict | None = None) -> tuple[float,
     if pages > 1 and count(SIZES[-1]) < pages:
         pages, size = count(SIZES[-1]), SIZES[-1]
     if pages == 2 and spec.lang == "both":
-        for z in SIZES[:-1]:
-            if document.page_count(glossary_html(game, spec, z, True)[0], laid) == 2:
-                return z, True
+        apart = functools.cache(lambda z: document.page_count(glossary_html(game, spec, z, True)[0], laid))
+        z = document.fewest_pages(APART_SIZES, apart)
+        if apart(z) == 2:
+            return z, True
     return size, False
 
 

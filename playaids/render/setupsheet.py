@@ -101,26 +101,55 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
     return out
 
 
-def story(root, setup, scenario, found, spec: PageSpec, secrets: list):
+def story(root, setup, scenario, found, spec: PageSpec, secrets: list, scale: float = 1.0):
     """The sheet's flowables: the heading and the open draws, each side's placements, the
     verdict, then the secret slips on pages of their own. `secrets`: what a side keeps hidden
     in the game's own part of the setup (games.base.Game.sheet_secrets: ASL's caves)."""
-    sheet = _Story(root, setup, scenario, spec)
+    sheet = _Story(root, setup, scenario, spec, scale)
     return sheet.public() + sheet.placements(found) + sheet.slips(secrets)
+
+
+# the type a sheet is set `scale` times smaller in, largest first, when its public pages would
+# end on a page of a few lines (issue 22): the first that saves that page
+SCALES = (1.0, 0.95, 0.9, 0.85)
+SPARSE = 0.2   # a last public page used less than this (of its frame's height) is saved if it can be
+
+
+def _public_pages(root, setup, scenario, found, spec: PageSpec, scale: float) -> tuple[int, float]:
+    """The number of public pages (before the slips) at `scale`, and how much of the last one's
+    frame height they use."""
+    sheet = _Story(root, setup, scenario, spec, scale)
+    doc = SimpleDocTemplate(io.BytesIO(), pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
+                            topMargin=spec.margin, bottomMargin=spec.margin, invariant=1)
+    doc.build(sheet.public() + sheet.placements(found))
+    f = doc.frame
+    return doc.page, (f._y1 + f._height - f._topPadding - f._y) / (f._height - f._topPadding - f._bottomPadding)
+
+
+def scale_for(root, setup, scenario, found, spec: PageSpec) -> float:
+    """1, or the largest of SCALES that sets the public pages on one page fewer when the last of
+    them would be nearly empty."""
+    pages, used = _public_pages(root, setup, scenario, found, spec, 1.0)
+    if pages < 2 or used >= SPARSE:
+        return 1.0
+    return next((k for k in SCALES[1:] if _public_pages(root, setup, scenario, found, spec, k)[0] < pages), 1.0)
 
 
 class _Story:
     """What the parts of a setup sheet share: the words of its language, its styles and width."""
 
-    def __init__(self, root, setup, scenario, spec: PageSpec):
+    def __init__(self, root, setup, scenario, spec: PageSpec, scale: float = 1.0):
         self.font = font = fonts.register()
+        self.pt = lambda x: round(x * scale * 4) / 4   # the sheet's type, all of it set `scale` times smaller
         self.setup, self.scenario, self.spec, self.lang = setup, scenario, spec, spec.lang
         self.say = Words(root, setup, scenario, spec.lang)
         self.w = spec.size[0] - 2 * spec.margin
-        self.h1 = ParagraphStyle("h1", fontName=font, fontSize=16, leading=20)
-        self.h2 = ParagraphStyle("h2", fontName=font, fontSize=12, leading=16, spaceBefore=8, spaceAfter=3)
-        self.h3 = ParagraphStyle("h3", fontName=font, fontSize=10.5, leading=14, spaceBefore=6, spaceAfter=2)
-        self.body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=12.5)  # English only: Japanese is Lines
+        pt = self.pt
+        self.h1 = ParagraphStyle("h1", fontName=font, fontSize=pt(16), leading=pt(20))
+        self.h2 = ParagraphStyle("h2", fontName=font, fontSize=pt(12), leading=pt(16), spaceBefore=8, spaceAfter=3)
+        self.h3 = ParagraphStyle("h3", fontName=font, fontSize=pt(10.5), leading=pt(14), spaceBefore=6, spaceAfter=2)
+        # English only: Japanese is Lines
+        self.body = ParagraphStyle("b", fontName=font, fontSize=pt(9.5), leading=pt(12.5))
         self.word = self.say.word
         self.rule_word = self.word("ルール", "rule")
         self.values = {**setup.draws, **setup.derived, **setup.choices}
@@ -179,12 +208,12 @@ class _Story:
             grids += [CondPageBreak(72), self.para(f"{title} ({self.rule_word} {say.rule(e['rule'])})", self.h3)]
             if len(head) == 2:   # item and number: column pairs, as the rules' chart lists them
                 k = 1 if len(rows) <= 8 else 2 if len(rows) <= 30 else 3
-                grids.append(_grid(_pairs(rows, head, k), [w / k * 0.74, w / k * 0.26] * k, font, spec, 8.5))
+                grids.append(_grid(_pairs(rows, head, k), [w / k * 0.74, w / k * 0.26] * k, font, spec, self.pt(8.5)))
             else:
                 first = min(w * 0.3, w / len(head) * 1.4)
                 rest = (min(w, first + len(head[1:]) * w * 0.2) - first) / max(1, len(head) - 1)
-                grids.append(_grid([head] + rows, [first] + [rest] * (len(head) - 1), font, spec, 9))
-        out = [_grid(flat, [w * 0.36, w * 0.47, w * 0.17], font, spec)] if len(flat) > 1 else []
+                grids.append(_grid([head] + rows, [first] + [rest] * (len(head) - 1), font, spec, self.pt(9)))
+        out = [_grid(flat, [w * 0.36, w * 0.47, w * 0.17], font, spec, self.pt(9))] if len(flat) > 1 else []
         return out + grids
 
     def side_tables(self) -> list:
@@ -227,8 +256,8 @@ class _Story:
                     if not tail[0][0]:
                         tail[0][0] = next(r[0] for i, r in reversed(list(enumerate(rows[:cut]))) if r[0] and i not in spans)
             cols = self.widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
-            out += [CondPageBreak(72), self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, 8.5, spans=spans)]
-        out.append(KeepTogether(([_grid(tail, cols, font, spec, 8.5, header=False)] if tail else [])
+            out += [CondPageBreak(72), self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, self.pt(8.5), spans=spans)]
+        out.append(KeepTogether(([_grid(tail, cols, font, spec, self.pt(8.5), header=False)] if tail else [])
                                 + [Spacer(1, 6), *_verdict(self.say, self.setup, self.scenario, found, self.para)]))
         return out
 
@@ -274,12 +303,12 @@ class _Story:
             rows, spans = _placement_rows(say, hidden, face_up=True)
             slip += [para(word("裏向きの駒（表の面）", "Face-down counters (their faces)"), self.h3),
                      _grid([[word("配置", "Place"), word("駒", "Counter"), word("数", "No."), word("ルール", "Rule")]]
-                           + rows, self.widths, font, spec, 8.5, spans={s + 1 for s in spans})]
+                           + rows, self.widths, font, spec, self.pt(8.5), spans={s + 1 for s in spans})]
         for x in extra:
             n = len(x["head"])
             slip += [para(f"{say.t(x['title'])} ({self.rule_word} {say.rule(x['rule'])})", self.h3),
                      _grid([[say.t(h) for h in x["head"]]] + [[say.t(c) for c in r] for r in x["rows"]],
-                           [min(w / n, w * 0.25)] * n, font, spec, 9)]
+                           [min(w / n, w * 0.25)] * n, font, spec, self.pt(9))]
         return slip
 
 
@@ -422,7 +451,8 @@ def render(root, setup, scenario, found, spec: PageSpec, secrets: list) -> bytes
                           7, fonts.register(), "right")
 
     with fixed_epoch():
-        doc.build(story(root, setup, scenario, found, spec, secrets), onFirstPage=page, onLaterPages=page)
+        doc.build(story(root, setup, scenario, found, spec, secrets, scale_for(root, setup, scenario, found, spec)),
+                  onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
 
 

@@ -18,6 +18,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from playaids import __version__, fonts, workshop
 from playaids.model import Game, Table
 from playaids.render import page
+from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
 
 
@@ -113,15 +114,21 @@ def story(game: Game, tables: list[Table], spec: PageSpec, record=None) -> list:
         if not notes:
             block.append(Paragraph(fonts.markup("Every value as printed; nothing reconstructed."), body))
         for what, note in notes:
-            block.append(Paragraph(f"• <b>{fonts.markup(what)}</b>: {fonts.markup(' '.join(note.split()))}", body))
+            block.append(_entry(what, note))
         out.append(KeepTogether(block[:3]) if len(block) > 3 else KeepTogether(block))
         out += block[3:]
     notes = turn_entries(record) if record is not None else []
     if notes:
         out.append(Paragraph(fonts.markup(f"Turn record - rule {record.rule}"), h2))
-        out += [Paragraph(f"• <b>{fonts.markup(what)}</b>: {fonts.markup(' '.join(note.split()))}", body) for what, note in notes]
+        out += [_entry(what, note) for what, note in notes]
     out.append(Spacer(1, 4))
     return out
+
+
+def _entry(what: str, note: str) -> Lines:
+    """One bulleted entry, its lines broken under the kinsoku rules: the reasoning quotes the
+    rules' Japanese in 「」, which ReportLab's English wrapping cut after the 「."""
+    return Lines(f"{what}: {' '.join(note.split())}", 8.5, indent=10, bullet="•", after=0.0, leading=11 / 8.5)
 
 
 def render(game: Game, tables: list[Table], spec: PageSpec, record=None) -> bytes:
