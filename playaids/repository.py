@@ -164,6 +164,16 @@ class Repository:
     def tables(self, game_id: str) -> dict:
         return {tid: self.table(game_id, tid) for tid in self.table_ids(game_id)}
 
+    def rules(self, game_id: str):
+        """The game's own code (games.base.Game: its checks, its generation, its setup keys);
+        the plain Game for a game that is data alone. The engine asks the repository it is
+        handed, never the registry of games."""
+        return games.game(game_id)
+
+    def setup_keys(self, game_id: str) -> tuple:
+        """The top-level keys of a setup file the game adds (ASL's caves)."""
+        return tuple(self.rules(game_id).setup_keys)
+
     def game(self, game_id: str, with_tables: bool = True):
         hit = self._loaded.get(("game-with-tables" if with_tables else "game", game_id))
         if hit is not None:
@@ -197,7 +207,7 @@ class Repository:
         tables = self.table_ids(game_id)   # a lookup names one
 
         def build(doc):
-            scenario = loading.scenario_from(doc, games.game(game_id), scenario_id, tables)
+            scenario = loading.scenario_from(doc, self.rules(game_id), scenario_id, tables)
             if self.has(game_id, "map.yaml"):   # every place it names is on the game's map
                 loading.check_places(scenario, self.map(game_id))
             return scenario

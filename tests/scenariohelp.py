@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 
-from playaids import games
 from playaids.repository import Repository
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
@@ -20,7 +19,7 @@ class Game:
     def __init__(self, game_id: str):
         self.id = game_id
         self.map = DATA.map(game_id)
-        self.checks = games.checks(game_id).items()
+        self.checks = dict(DATA.rules(game_id).checks).items()
         self.scenarios = {s: DATA.scenario(game_id, s) for s in DATA.scenario_ids(game_id)}
 
     def generate(self, scenario: str, seed: int):

@@ -150,12 +150,15 @@ def test_a_table_removed_after_a_scenario_was_read_is_seen_after_a_refresh(tmp_p
         repo.scenario("demo-game", "test")
 
 
-def test_the_renderers_import_no_game():
-    """Issue 27: render/ is shared code: what a game adds (its rule headings, its secrets on a
-    setup sheet) reaches it as data or from its caller, never by importing playaids.games."""
+@pytest.mark.parametrize("layer", ["playaids.render", "playaids.engine"])
+def test_the_renderers_and_the_engine_import_no_game(layer):
+    """Issue 27: render/ and engine/ are shared code: what a game adds (its rule headings, its
+    secrets on a setup sheet; its checks, generation and setup keys) reaches them as data or
+    from the repository their caller hands them (Repository.rules), never by importing
+    playaids.games."""
     found = {}
     for m, path in _modules().items():
-        if not m.startswith("playaids.render"):
+        if not m.startswith(layer):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) and node.module \

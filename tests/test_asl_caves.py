@@ -9,7 +9,6 @@ import yaml
 
 from conftest import FIXTURES
 from playaids.repository import Repository
-from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import parse as parse_setup
@@ -178,13 +177,13 @@ def test_verify_broken_setup_names_rules_and_hexes(cli):
 
 
 def _setup(doc: dict):
-    return parse_setup(yamlsafe.Located(doc, str(ASL / "x.yaml"), {}))
+    return parse_setup(yamlsafe.Located(doc, str(ASL / "x.yaml"), {}), Repository.builtin().setup_keys)
 
 
 REPO = Repository.builtin()
 SCEN = REPO.scenario("asl-chapter-g", "caves")
 MAP = REPO.map("asl-chapter-g")
-CHECKS = games.checks("asl-chapter-g").items()
+CHECKS = dict(REPO.rules("asl-chapter-g").checks).items()
 
 
 def _checks(doc: dict) -> set:

@@ -6,7 +6,6 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
@@ -15,7 +14,7 @@ from playaids.repository import Repository
 ROOT = Repository.builtin()
 CASES = [(g, s) for g in ("macarthur-bataan", "rgi-macarthur", "amigos-insurrectors", "okinawa")
          for s in ROOT.scenario_ids(g)]
-WORLD = {(g, s): (ROOT.scenario(g, s), ROOT.map(g), games.checks(g).items())
+WORLD = {(g, s): (ROOT.scenario(g, s), ROOT.map(g), dict(ROOT.rules(g).checks).items())
          for g, s in CASES}
 
 

@@ -38,10 +38,10 @@ def test_data_only_games_are_the_plain_game():
         g = games.game(gid)
         assert type(g) is Game and g.id == gid and g.checks == {} and g.example_setups
     assert type(games.game("okinawa")) is Okinawa
-    assert set(games.checks("okinawa")) == {"positions-on-units", "near-key-points", "key-points-held",
+    assert set(dict(Repository.builtin().rules("okinawa").checks)) == {"positions-on-units", "near-key-points", "key-points-held",
                                             "positions-face-hexside", "positions-not-on", "boeitai-next-to-us",
                                             "with-or-adjacent", "adjacent-to-enemy"}
-    assert games.setup_keys("asl-chapter-g") == ("terrain", "ob", "caves", "complexes", "fortifications")
+    assert Repository.builtin().setup_keys("asl-chapter-g") == ("terrain", "ob", "caves", "complexes", "fortifications")
 
 
 def test_shared_code_names_no_game():

@@ -4,7 +4,7 @@
 import pytest
 
 from docs import summary_pdf, turns_pdf
-from playaids import games, kinsoku
+from playaids import kinsoku
 from playaids.render import document
 from playaids.repository import Repository
 
@@ -97,7 +97,7 @@ def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
     root = Repository.builtin()
     setup = api.generate(root, gid, scenario, 1)
     pdf = tmp_path / "s.pdf"
-    pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang), games.sheet_secrets(setup)))
+    pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang), root.rules(setup.game).sheet_secrets(setup)))
     assert kinsoku.violations(kinsoku.pdf_lines(pdf)) == []
 
 

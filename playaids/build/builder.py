@@ -11,7 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-from playaids import atomic, games as registry_of_games
 from playaids.build import gallery, kinds, runner, stamp
 from playaids.build.job import Job
 from playaids.errors import PlayaidsError, UnknownId
@@ -23,7 +22,7 @@ def plan(repo, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
     jobs: list[Job] = []
     for gid in ids:
         repo.game(gid, with_tables=False)
-        for kind in kinds.SHARED + tuple(registry_of_games.game(gid).aid_kinds):
+        for kind in kinds.SHARED + tuple(repo.rules(gid).aid_kinds):
             jobs += kind().plan(repo, gid, Path(out), langs, papers, grayscale)
     return jobs
 

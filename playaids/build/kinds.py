@@ -213,7 +213,7 @@ class ExampleSetup(AidKind):
         g = repo.game_dir(game_id)
         for sid in repo.scenario_ids(game_id):
             scenario = repo.scenario(game_id, sid)   # errors surface before any rendering
-            if not games.game(game_id).example_setups:
+            if not repo.rules(game_id).example_setups:
                 continue
             # what a setup reads: its scenario, the tables its lookups consult and its sheet names
             # values by (names-from), the map facts
@@ -266,7 +266,7 @@ class SetupSheet(ExampleSetup):
         from playaids.render import setupsheet
 
         setup, scenario, found = self.setup(job, repo)
-        return setupsheet.render(repo, setup, scenario, found, job.spec(), games.sheet_secrets(setup))
+        return setupsheet.render(repo, setup, scenario, found, job.spec(), repo.rules(setup.game).sheet_secrets(setup))
 
 
 SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,

@@ -59,7 +59,7 @@ def cli(ctx, data, no_builtin):
     ctx.obj["builtin"] = not no_builtin
     # what every command, a game's own included, takes through cli.context
     ctx.obj["open_repository"] = lambda: repository.data_dir(data, not no_builtin)
-    ctx.obj["read_setup"] = setupfile.load
+    ctx.obj["read_setup"] = lambda path: setupfile.load(path, context.repository(ctx).setup_keys)
 
 
 @cli.command("list", epilog=example("list"))
@@ -229,7 +229,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         words = setupsheet.Words(root, setup, sc, page.lang)
         title = words.each(lambda lg: f"セットアップシート：{setupsheet.text(sc.title, lg)}（シード {setup.seed}）" if lg == "ja"
                            else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})")
-        sheet = setupsheet.render(root, setup, sc, found, page, games.sheet_secrets(setup))
+        sheet = setupsheet.render(root, setup, sc, found, page, root.rules(setup.game).sheet_secrets(setup))
         data = finishing.finished(root, sheet, "setup-sheet", game, page,
                                   scenario, title=title, name=f"seed{setup.seed}")
         outputs.emit_pdf(data, path, sheet_fmt, dpi)
@@ -282,7 +282,7 @@ def verify(ctx, files, map_file, fmt, strict):
     unreadable = []
     for f in files:  # each file on its own: one unreadable file does not hide the others' reports
         try:
-            for name, setup, stream in _named_setups(f):   # record by record: any length, bounded memory
+            for name, setup, stream in _named_setups(f, root):   # record by record: any length, bounded memory
                 sc, found = api.verify_setup(root, setup, map_file)
                 report.add(name, setup, sc, api.root_causes(sc, found), stream)
         except PlayaidsError as e:
@@ -297,10 +297,10 @@ def verify(ctx, files, map_file, fmt, strict):
         raise Verdict(1)
 
 
-def _named_setups(f):
+def _named_setups(f, root):
     """(name, setup, in a stream) of each setup of file f: FILE for a file of one, FILE #N for
     the setups of a stream."""
-    setups = setupfile.iter_all(f)
+    setups = setupfile.iter_all(f, root.setup_keys)
     first = next(setups)
     second = next(setups, None)
     if second is None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from playaids import games
 from playaids.engine import generate as gen
 from playaids.engine import setupfile
 from playaids.engine import verify as ver
@@ -31,12 +30,12 @@ def verify_setup(root, setup, map_file=None):
     gmap = root.map(setup.game, map_file)
     from playaids import coverage
 
-    found = ver.verify(setup, scenario, gmap, root, games.checks(setup.game).items())
+    found = ver.verify(setup, scenario, gmap, root, dict(root.rules(setup.game).checks).items())
     return scenario, found + coverage.unchecked_lines(root.coverage(setup.game), scenario.id)
 
 
 def verify_file(root, path, map_file=None):
-    return verify_setup(root, setupfile.load(path), map_file)
+    return verify_setup(root, setupfile.load(path, root.setup_keys), map_file)
 
 
 _PLACE = re.compile(r"^placements\.(\d+)(.*)$")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from playaids import games
 from playaids.engine import placement, vocabulary
 from playaids.engine.context import Context
 from playaids.engine.model import Unit
@@ -152,5 +151,5 @@ def generate(scenario, gmap, root, seed: int, options: dict | None = None) -> Se
         ctx.values[e["id"]] = v
         getattr(setup, kind.bucket)[e["id"]] = v
     setup.placements = _place_units(ctx, rng)
-    games.game(scenario.game).generate(setup, ctx, rng, dict(options or {}))
+    root.rules(scenario.game).generate(setup, ctx, rng, dict(options or {}))
     return setup

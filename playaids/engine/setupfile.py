@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from playaids import games, schemas, yamlsafe
+from playaids import schemas, yamlsafe
 from playaids.load import schema_error
 
 
@@ -34,7 +34,7 @@ class Setup:
     choices: dict = field(default_factory=dict)
     placements: list[Placement] = field(default_factory=list)
     located: yamlsafe.Located | None = field(default=None, repr=False, compare=False)
-    extra: dict = field(default_factory=dict)  # a game's own top-level keys (games.setup_keys)
+    extra: dict = field(default_factory=dict)  # a game's own top-level keys (Repository.setup_keys)
 
     def as_dict(self) -> dict:
         d = {"game": self.game, "scenario": self.scenario}
@@ -58,13 +58,18 @@ def dump(setup: Setup) -> str:
     return yaml.safe_dump(setup.as_dict(), allow_unicode=True, sort_keys=False, width=100)
 
 
-def parse(located: yamlsafe.Located) -> Setup:
+def no_keys(game_id: str) -> tuple:
+    return ()
+
+
+def parse(located: yamlsafe.Located, setup_keys=no_keys) -> Setup:
     """Structure only, by the setup file's JSON Schema (schemas.setup: unknown keys, types,
-    ranges); whether game, scenario and units exist is checked against the data."""
+    ranges); whether game, scenario and units exist is checked against the data.
+    `setup_keys(game id)`: the top-level keys that game adds (Repository.setup_keys)."""
     doc = located.data
     if not isinstance(doc, dict):
         raise located.error((), "a setup file is a mapping with game, scenario, draws, choices, placements")
-    keys = tuple(games.setup_keys(doc["game"])) if isinstance(doc.get("game"), str) else ()
+    keys = tuple(setup_keys(doc["game"])) if isinstance(doc.get("game"), str) else ()
     errors = schemas.errors(schemas.setup_validator(keys), doc)
     if errors:
         raise schema_error(located, errors)
@@ -83,15 +88,11 @@ def parse(located: yamlsafe.Located) -> Setup:
                  dict(doc.get("choices", {})), placements, located, extra)
 
 
-def load(path) -> Setup:
-    return parse(yamlsafe.load(path))
+def load(path, setup_keys=no_keys) -> Setup:
+    return parse(yamlsafe.load(path), setup_keys)
 
 
-def iter_all(path):
+def iter_all(path, setup_keys=no_keys):
     """Every setup of a file, one at a time: one YAML document, a `---` stream of them, or JSON
     lines (a stream of any length, in bounded memory)."""
-    return (parse(doc) for doc in yamlsafe.iter_all(path))
-
-
-def load_all(path) -> list[Setup]:
-    return list(iter_all(path))
+    return (parse(doc, setup_keys) for doc in yamlsafe.iter_all(path))

@@ -21,19 +21,6 @@ def game(game_id: str) -> Game:
     return cls() if cls is not None else Game(str(game_id))
 
 
-def sheet_secrets(setup) -> list[dict]:
-    """What a side keeps hidden in the game's own part of a setup (Game.sheet_secrets)."""
-    return game(setup.game).sheet_secrets(setup)
-
-
-def checks(game_id: str) -> dict:
-    return dict(game(game_id).checks)
-
-
-def setup_keys(game_id: str) -> tuple:
-    return tuple(game(game_id).setup_keys)
-
-
 def scenario_options() -> list:
     """Every game's options of `playaids scenario`."""
     return [o for g in GAMES for o in g.scenario_options]
