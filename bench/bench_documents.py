@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playaids import repository  # noqa: E402
 from playaids.build import builder, runner  # noqa: E402
-from playaids.render.page import LANGS, PAPERS  # noqa: E402
+from playaids.render.page import LANGS, PAPERS, PageSpec  # noqa: E402
 
 
 def _documents(jobs):
@@ -35,12 +35,12 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         t0 = time.perf_counter()
-        jobs = _documents(builder.plan(root, out, ids, LANGS, papers))
+        jobs = _documents(builder.plan(root, out, ids, [PageSpec(paper=p, lang=la) for p in papers for la in LANGS]))
         t_plan = time.perf_counter() - t0
         written, _ = runner.run(root, jobs, out, args.workers)
         cold = time.perf_counter() - t0
         t1 = time.perf_counter()
-        jobs2 = _documents(builder.plan(root, out, ids, LANGS, papers))
+        jobs2 = _documents(builder.plan(root, out, ids, [PageSpec(paper=p, lang=la) for p in papers for la in LANGS]))
         _, unchanged = runner.run(root, jobs2, out, args.workers)
         warm = time.perf_counter() - t1
         pdfs = sorted(out.rglob("*.pdf"))

@@ -2,6 +2,7 @@
 import pytest
 import hashlib
 import re
+from playaids.render.page import PageSpec
 from playaids.repository import DEFAULT_DATA, Repository
 from pathlib import Path
 
@@ -238,7 +239,7 @@ def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     setups; the MacArthur historical setup reads its own scenario and the tables it looks up."""
     from playaids.build import builder
 
-    jobs = builder.plan(Repository.builtin(), tmp_path, ["macarthur-bataan"], ["en"], ["a4"], False)
+    jobs = builder.plan(Repository.builtin(), tmp_path, ["macarthur-bataan"], [PageSpec(lang="en")])
     sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.scenario == "historical")
     names = {p.relative_to(DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
     assert {"scenarios/historical.yaml", "tables/allied-forces.yaml", "tables/transport.yaml", "map.yaml"} <= names

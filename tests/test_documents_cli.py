@@ -10,6 +10,7 @@ from conftest import FIXTURES, run_cli
 from docs import cli_inproc, flat, text_of
 from playaids.build import builder, runner
 from playaids.errors import DataError
+from playaids.render.page import PageSpec
 from playaids.repository import Repository
 
 TURNS = """\
@@ -122,7 +123,7 @@ def test_pdfs_are_byte_identical_across_processes(data, tmp_path):
 
 def _documents(repo, out, workers):
     """The build's runner over the documents of demo-game (turn sheets, summary, glossaries)."""
-    jobs = [j for j in builder.plan(repo, out, ["demo-game"], ("en",), ("a4",)) if j.kind in
+    jobs = [j for j in builder.plan(repo, out, ["demo-game"], [PageSpec(lang="en")]) if j.kind in
             ("turns", "summary", "glossary-md", "glossary-csv", "glossary-pdf")]
     return runner.run(repo, jobs, out, workers)
 

@@ -15,6 +15,7 @@ from playaids.cli import app as cli
 from playaids.games.asl_chapter_g import AslChapterG
 from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
+from playaids.render.page import PageSpec
 
 from conftest import ROOT, run_main
 
@@ -80,14 +81,14 @@ def test_game_options_and_commands_come_from_the_registry(capsys):
 
 
 def test_build_jobs_come_from_the_game(tmp_path):
-    jobs = build.plan(DATA, tmp_path, ["asl-chapter-g", "amigos-insurrectors"], ("en",), ("a4",), False)
+    jobs = build.plan(DATA, tmp_path, ["asl-chapter-g", "amigos-insurrectors"], [PageSpec(lang="en")])
     kinds = {(j.game, j.kind) for j in jobs}
     assert ("asl-chapter-g", "ccss-blank") in kinds
     assert ("asl-chapter-g", "setup-yaml") not in kinds  # caves need a terrain file
     assert ("amigos-insurrectors", "setup-yaml") in kinds
     assert not any(j.kind == "ccss-blank" for j in jobs if j.game != "asl-chapter-g")
     blank, = AslChapterG.aid_kinds
-    assert [j.path.name for j in blank().plan(DATA, "asl-chapter-g", tmp_path, ("en", "ja"), ("a4",), False)] == [
+    assert [j.path.name for j in blank().plan(DATA, "asl-chapter-g", tmp_path, [PageSpec(lang="en"), PageSpec(lang="ja")])] == [
         "ccss-blank.en.a4.pdf", "ccss-blank.ja.a4.pdf"]
 
 

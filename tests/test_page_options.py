@@ -159,7 +159,8 @@ def test_the_decorator_yields_a_pagespec_and_build_pages():
     assert seen["one"] == (PageSpec(paper="letter", lang="both", grayscale=True, bleed_mm=2.0, crop_marks=True), 72)
     many.main(["--paper", "all", "--lang", "en"], standalone_mode=False)
     assert [(p.paper, p.lang) for p in seen["many"]] == [("a4", "en"), ("letter", "en"), ("a3", "en"), ("tabloid", "en")]
-    assert pageoptions.spec_values(seen["many"]) == (("en",), ("a4", "letter", "a3", "tabloid"), False, 0.0, False)
+    many.main(["--paper", "a3", "--lang", "all", "--grayscale", "--bleed", "3"], standalone_mode=False)
+    assert seen["many"] == [PageSpec(paper="a3", lang=x, grayscale=True, bleed_mm=3.0) for x in ("ja", "en", "both")]
 
 
 @pytest.mark.slow

@@ -6,34 +6,35 @@ warm rebuild renders only what changed.
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 from pathlib import Path
 
 from playaids.build import gallery, kinds, runner, stamp
 from playaids.build.job import Job
+from playaids.render.page import PageSpec
 from playaids.errors import PlayaidsError, UnknownId
 
 
-def plan(repo, out: Path, ids, langs, papers, grayscale=False) -> list[Job]:
-    """Every job of every game: the shared kinds of aid, then the game's own (Game.aid_kinds).
-    Every data file is loaded here, so an error surfaces before any rendering."""
+def plan(repo, out: Path, ids, pages: list[PageSpec]) -> list[Job]:
+    """Every job of every game: the shared kinds of aid, then the game's own (Game.aid_kinds),
+    each on `pages` (one PageSpec per paper and language, in build order). Every data file is
+    loaded here, so an error surfaces before any rendering."""
     jobs: list[Job] = []
     for gid in ids:
         repo.game(gid, with_tables=False)
         for kind in kinds.SHARED + tuple(repo.rules(gid).aid_kinds):
-            jobs += kind().plan(repo, gid, Path(out), langs, papers, grayscale)
+            jobs += kind().plan(repo, gid, Path(out), pages)
     return jobs
 
 
-def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False,
-          force=False, progress=None, key: str | None = None, only=()) -> str:
+def build(root, out: Path, games, pages: list[PageSpec], force=False, progress=None, key: str | None = None,
+          only=()) -> str:
     """`key`: the build's stamp when the caller has already hashed it (and found it changed);
     `only`: the groups of aids to build (build.job.AID_GROUPS), all when empty."""
     t0 = time.perf_counter()
     if key is None:
-        key = stamp.stamp(root, stamp.options(games, langs, papers, grayscale, bleed_mm, crop_marks, only))
+        key = stamp.stamp(root, stamp.options(games, pages, only))
         if not force and (done := stamp.nothing_to_do(out, key, t0)):
             return done
     ids = list(games) if games else root.game_ids()
@@ -51,17 +52,15 @@ def build(root, out: Path, games, langs, papers, grayscale=False, bleed_mm=0.0, 
     # CPU for all games): a cache in OUT saying "this digest passed" would be a trust anchor
     # anyone who can write OUT could forge (issue 25), so none is kept
     every = kinds.registry()
-    jobs = plan(root, out, ids, langs, papers, grayscale)
+    jobs = plan(root, out, ids, pages)
     if only:
         jobs = [j for j in jobs if every[j.kind].group in only]
-    if bleed_mm or crop_marks:
-        jobs = [dataclasses.replace(j, bleed_mm=bleed_mm, crop_marks=crop_marks) for j in jobs]
     if force:
         (out / runner.CACHE).unlink(missing_ok=True)
     written, unchanged_ = runner.run(root, jobs, out, progress=progress)
     titles = {gid: {lg: root.game(gid, with_tables=False).title.get(lg).replace("\n", " ") for lg in ("ja", "en")}
               for gid in ids}
-    lang = "ja" if list(langs) == ["ja"] else "en"
+    lang = "ja" if {p.lang for p in pages} == {"ja"} else "en"
     files = [gallery.File(j.path, j.kind, j.lang, {lg: _aid_title(root, j, lg, every) for lg in ("ja", "en")},
                           dict(zip(("ja", "en"), every[j.kind].label))) for j in jobs]
     index = gallery.write(out, titles, files, lang)

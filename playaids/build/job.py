@@ -2,6 +2,7 @@
 rendered): the registry of kinds is `build.kinds.registry`, a game adds its own (Game.aid_kinds)."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,17 +19,13 @@ class Job:
     game: str
     path: Path
     scenario: str | None = None   # the scenario, table or other item of the game the file is of
-    lang: str = "both"
-    paper: str = "a4"
-    grayscale: bool = False
+    page: PageSpec = PageSpec()   # the page it is printed on, as the command line asked (a text file: unused)
     cost: float = 1.0
     inputs: tuple = ()      # the data files the output depends on, beside game.yaml and glossary.yaml
-    bleed_mm: float = 0.0
-    crop_marks: bool = False
 
-    def spec(self) -> PageSpec:
-        return PageSpec(paper=self.paper, lang=self.lang, grayscale=self.grayscale, bleed_mm=self.bleed_mm,
-                        crop_marks=self.crop_marks)
+    @property
+    def lang(self) -> str:
+        return self.page.lang
 
 
 class AidKind:
@@ -40,7 +37,9 @@ class AidKind:
     # (ja, en): the gallery's name of an aid of this kind, unless `title` says more
     label = ("", "")
 
-    def plan(self, repo, game_id: str, out: Path, langs, papers, grayscale: bool) -> list[Job]:
+    def plan(self, repo, game_id: str, out: Path, pages: list[PageSpec]) -> list[Job]:
+        """The jobs of a game: `pages`, one PageSpec per paper and language asked for, in build
+        order (each with the print shop's options)."""
         return []
 
     def render(self, job: Job, repo) -> bytes:
@@ -50,6 +49,6 @@ class AidKind:
         return Text(*self.label).get(lang)
 
     @staticmethod
-    def each(papers, langs):
-        """(paper, lang) of every file of an aid made per paper and language, in build order."""
-        return [(paper, lang) for paper in papers for lang in langs]
+    def per_paper(pages: list[PageSpec], lang: str) -> list[PageSpec]:
+        """One page a paper, in `lang`: an aid made once per paper (its language its own)."""
+        return list({p.paper: dataclasses.replace(p, lang=lang) for p in pages}.values())

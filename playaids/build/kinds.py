@@ -31,19 +31,19 @@ def _table_files(repo, game_id) -> tuple:
 class Card(AidKind):
     name, group = "card", "charts"
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         g = repo.game_dir(game_id)
         jobs = []
         for tid in repo.table_ids(game_id):
             repo.table(game_id, tid)  # errors surface before any rendering
-            jobs += [Job(self.name, game_id, out / game_id / "charts" / f"{tid}.{lang}.{paper}.pdf", tid, lang, paper,
-                         grayscale, 0.5, (g / "tables" / f"{tid}.yaml",)) for paper, lang in self.each(papers, langs)]
+            jobs += [Job(self.name, game_id, out / game_id / "charts" / f"{tid}.{p.lang}.{p.paper}.pdf", tid, p, 0.5,
+                         (g / "tables" / f"{tid}.yaml",)) for p in pages]
         return jobs
 
     def render(self, job, repo):
         from playaids.render import cards
 
-        return cards.render(repo.table(job.game, job.scenario), repo.game(job.game, with_tables=False), job.spec())
+        return cards.render(repo.table(job.game, job.scenario), repo.game(job.game, with_tables=False), job.page)
 
     def title(self, repo, job, lang):
         return repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
@@ -53,7 +53,7 @@ class OddsCard(AidKind):
     """The exact chances of each dice table (playaids/odds.py); a table with no odds has none."""
     name, group = "odds", "odds"
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         from playaids import odds
 
         g = repo.game_dir(game_id)
@@ -63,8 +63,8 @@ class OddsCard(AidKind):
                 odds.read(repo.table(game_id, tid))
             except odds.NotDice:
                 continue
-            jobs += [Job(self.name, game_id, out / game_id / "odds" / f"{tid}.{lang}.{paper}.pdf", tid, lang, paper,
-                         grayscale, 0.6, (g / "tables" / f"{tid}.yaml",)) for paper, lang in self.each(papers, langs)]
+            jobs += [Job(self.name, game_id, out / game_id / "odds" / f"{tid}.{p.lang}.{p.paper}.pdf", tid, p, 0.6,
+                         (g / "tables" / f"{tid}.yaml",)) for p in pages]
         return jobs
 
     def render(self, job, repo):
@@ -72,7 +72,7 @@ class OddsCard(AidKind):
         from playaids.render import oddscard
 
         return oddscard.render(oddsexport.analyse(repo.table(job.game, job.scenario)),
-                               repo.game(job.game, with_tables=False), job.spec())
+                               repo.game(job.game, with_tables=False), job.page)
 
     def title(self, repo, job, lang):
         t = repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
@@ -83,59 +83,59 @@ class ChartSet(AidKind):
     """Every table on a few dense sheets, one file per language and paper (issue 14)."""
     name, group, label = "chartset", "charts", ("チャート集", "Chart set")
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         repo.sheets(game_id)   # errors surface before any rendering
         table_ids = repo.table_ids(game_id)
         if not table_ids:
             return []
         inputs = _table_files(repo, game_id) + tuple(
             p for p in (repo.game_dir(game_id) / chartsets.FILE,) if p.is_file())
-        return [Job(self.name, game_id, out / game_id / f"charts.{lang}.{paper}.pdf", None, lang, paper, grayscale,
-                    0.4 * len(table_ids), inputs) for paper, lang in self.each(papers, langs)]
+        return [Job(self.name, game_id, out / game_id / f"charts.{p.lang}.{p.paper}.pdf", None, p,
+                    0.4 * len(table_ids), inputs) for p in pages]
 
     def render(self, job, repo):
         from playaids.render import chartsheet
 
         return chartsheet.render(repo.game(job.game, with_tables=False), repo.sheets(job.game),
-                                 repo.tables(job.game), job.spec())
+                                 repo.tables(job.game), job.page)
 
 
 class Sources(AidKind):
     """The provenance the cards do not print: one document per paper (English notes quoting the seed)."""
     name, group, label = "sources", "charts", ("出典と復元", "Sources and reconstructions")
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         files = _table_files(repo, game_id) + (
             (repo.game_dir(game_id) / turns.FILE,) if repo.has(game_id, turns.FILE) else ())
         if not files:
             return []
-        return [Job(self.name, game_id, out / game_id / f"sources.{paper}.pdf", None, "en", paper, grayscale, 0.3,
-                    files) for paper in papers]
+        return [Job(self.name, game_id, out / game_id / f"sources.{p.paper}.pdf", None, p, 0.3, files)
+                for p in self.per_paper(pages, "en")]
 
     def render(self, job, repo):
         from playaids.render import sources
 
         record = repo.turns(job.game) if repo.has(job.game, turns.FILE) else None
         return sources.render(repo.game(job.game, with_tables=False), list(repo.tables(job.game).values()),
-                              job.spec(), record)
+                              job.page, record)
 
 
 class TurnRecord(AidKind):
     name, group = "turns", "turns"
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         if not repo.has(game_id, turns.FILE):
             return []
         inputs = (repo.game_dir(game_id) / turns.FILE,)
-        return [Job(self.name, game_id, out / game_id / "turns" / f"{s.id}.{lang}.{paper}.pdf", s.id, lang, paper,
-                    grayscale, (2.0 if lang == "both" else 1.0) * (1 + len(s.turns) / 15), inputs)
-                for s in repo.turns(game_id).scenarios for paper, lang in self.each(papers, langs)]
+        return [Job(self.name, game_id, out / game_id / "turns" / f"{s.id}.{p.lang}.{p.paper}.pdf", s.id, p,
+                    (2.0 if p.lang == "both" else 1.0) * (1 + len(s.turns) / 15), inputs)
+                for s in repo.turns(game_id).scenarios for p in pages]
 
     def render(self, job, repo):
         from playaids.render import turnsheet
 
         return turnsheet.render(repo.turns(job.game), repo.game(job.game, with_tables=False), job.scenario,
-                                job.spec())
+                                job.page)
 
     def title(self, repo, job, lang):
         word = Text("ターン記録", "Turn record").get(lang)
@@ -145,18 +145,18 @@ class TurnRecord(AidKind):
 class Summary(AidKind):
     name, group, label = "summary", "summaries", ("ルール要約", "Rule summary")
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         if not repo.has(game_id, summaries.FILE):
             return []
         repo.summary(game_id)   # errors surface before any rendering
         inputs = (repo.game_dir(game_id) / summaries.FILE,)
-        return [Job(self.name, game_id, out / game_id / f"summary.{lang}.{paper}.pdf", None, lang, paper, grayscale,
-                    2.0 if lang == "both" else 1.2, inputs) for paper, lang in self.each(papers, langs)]
+        return [Job(self.name, game_id, out / game_id / f"summary.{p.lang}.{p.paper}.pdf", None, p,
+                    2.0 if p.lang == "both" else 1.2, inputs) for p in pages]
 
     def render(self, job, repo):
         from playaids.render import summary
 
-        return summary.render(repo.summary(job.game), repo.game(job.game, with_tables=False), job.spec())
+        return summary.render(repo.summary(job.game), repo.game(job.game, with_tables=False), job.page)
 
 
 class GlossaryText(AidKind):
@@ -164,7 +164,7 @@ class GlossaryText(AidKind):
     group, label = "summaries", ("用語集", "Glossary")
     suffix = ""
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         if not repo.game(game_id, with_tables=False).glossary:
             return []
         return [Job(self.name, game_id, out / game_id / f"glossary.{self.suffix}", cost=0.0)]
@@ -190,17 +190,17 @@ class GlossaryCsv(GlossaryText):
 class GlossaryPdf(AidKind):
     name, group, label = "glossary-pdf", "summaries", ("用語集", "Glossary")
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         terms = repo.game(game_id, with_tables=False).glossary
         if not terms:
             return []
-        return [Job(self.name, game_id, out / game_id / f"glossary.{paper}.pdf", None, "both", paper, grayscale,
-                    len(terms) / 60) for paper in papers]
+        return [Job(self.name, game_id, out / game_id / f"glossary.{p.paper}.pdf", None, p, len(terms) / 60)
+                for p in self.per_paper(pages, "both")]
 
     def render(self, job, repo):
         from playaids.render import glossary_pdf
 
-        return glossary_pdf.render(repo.game(job.game, with_tables=False), job.spec())
+        return glossary_pdf.render(repo.game(job.game, with_tables=False), job.page)
 
 
 class ExampleSetup(AidKind):
@@ -208,7 +208,7 @@ class ExampleSetup(AidKind):
     YAML and its sheets; not for a game whose generation needs inputs the data cannot give."""
     group = "setups"
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         jobs = []
         g = repo.game_dir(game_id)
         for sid in repo.scenario_ids(game_id):
@@ -220,11 +220,11 @@ class ExampleSetup(AidKind):
             looked = sorted({e["table"] for e in scenario.elements if e.get("kind") == "lookup" and e.get("table")}
                             | {e["names-from"] for e in scenario.elements if e.get("names-from")})
             inputs = (g / "scenarios" / f"{sid}.yaml", *(g / "tables" / f"{t}.yaml" for t in looked), g / "map.yaml")
-            jobs += self.files(game_id, sid, Path(f"{out / game_id / 'setups' / sid}.seed{EXAMPLE_SEED}"), langs,
-                               papers, grayscale, inputs)
+            jobs += self.files(game_id, sid, Path(f"{out / game_id / 'setups' / sid}.seed{EXAMPLE_SEED}"), pages,
+                               inputs)
         return jobs
 
-    def files(self, game_id, sid, base, langs, papers, grayscale, inputs) -> list[Job]:
+    def files(self, game_id, sid, base, pages, inputs) -> list[Job]:
         return []
 
     @staticmethod
@@ -246,7 +246,7 @@ class ExampleSetup(AidKind):
 class SetupYaml(ExampleSetup):
     name = "setup-yaml"
 
-    def files(self, game_id, sid, base, langs, papers, grayscale, inputs):
+    def files(self, game_id, sid, base, pages, inputs):
         return [Job(self.name, game_id, Path(f"{base}.yaml"), sid, cost=0.0, inputs=inputs)]
 
     def render(self, job, repo):
@@ -258,15 +258,14 @@ class SetupYaml(ExampleSetup):
 class SetupSheet(ExampleSetup):
     name = "setup-sheet"
 
-    def files(self, game_id, sid, base, langs, papers, grayscale, inputs):
-        return [Job(self.name, game_id, Path(f"{base}.{lang}.{paper}.pdf"), sid, lang, paper, grayscale, 0.6, inputs)
-                for paper, lang in self.each(papers, langs)]
+    def files(self, game_id, sid, base, pages, inputs):
+        return [Job(self.name, game_id, Path(f"{base}.{p.lang}.{p.paper}.pdf"), sid, p, 0.6, inputs) for p in pages]
 
     def render(self, job, repo):
         from playaids.render import setupsheet
 
         setup, scenario, found = self.setup(job, repo)
-        return setupsheet.render(repo, setup, scenario, found, job.spec(), repo.rules(setup.game).sheet_secrets(setup))
+        return setupsheet.render(repo, setup, scenario, found, job.page, repo.rules(setup.game).sheet_secrets(setup))
 
 
 SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,

@@ -37,8 +37,7 @@ def _file_key(*paths) -> str:
 def _key(root, job: Job, code: str) -> str:
     g = root.game_dir(job.game)
     files = [g / "game.yaml", g / "glossary.yaml", *job.inputs]
-    return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.lang}|{job.paper}|"
-                          f"{job.grayscale}|{job.bleed_mm}|{job.crop_marks}".encode()).hexdigest()
+    return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.page!r}".encode()).hexdigest()
 
 
 def render(job: Job, repo, every: dict | None = None) -> bytes:
@@ -63,7 +62,7 @@ def finished(data: bytes, job: Job, repo, every: dict | None = None, title: str 
     game = one_line(repo.game(job.game, with_tables=False).title.get(job.lang))
     title = f"{game}: {one_line(title or kind.title(repo, job, job.lang))}"
     # the identity names the kind: an odds card and a chart card share their file name
-    return finish.finish(data, f"{job.game}/{job.kind}/{job.path.name}", title, game, job.lang, job.grayscale)
+    return finish.finish(data, f"{job.game}/{job.kind}/{job.path.name}", title, game, job.lang, job.page.grayscale)
 
 
 def _work(job: Job):

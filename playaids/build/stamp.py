@@ -7,6 +7,7 @@ whose per-file cache (build.runner) renders only what changed. This module impor
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -43,10 +44,10 @@ def code_key() -> str:
     return h.hexdigest()
 
 
-def options(games, langs, papers, grayscale=False, bleed_mm=0.0, crop_marks=False, only=()) -> dict:
-    """What, besides code and data, decides the bytes of a build's outputs."""
-    return {"games": sorted(games or []), "langs": list(langs), "papers": list(papers), "grayscale": grayscale,
-            "bleed_mm": bleed_mm, "crop_marks": crop_marks, "only": sorted(only)}
+def options(games, pages, only=()) -> dict:
+    """What, besides code and data, decides the bytes of a build's outputs: the games, the
+    pages (PageSpec: paper, language, the print shop's options), the groups of aids."""
+    return {"games": sorted(games or []), "pages": [dataclasses.asdict(p) for p in pages], "only": sorted(only)}
 
 
 # A game folder's layout: only these files are data (a stray file or folder is never read).

@@ -16,7 +16,7 @@ from playaids.cli import completion, context, finishing
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, Verdict, printable
 from playaids.words import count
-from playaids.cli.pageoptions import lang_option, page_options, spec_values
+from playaids.cli.pageoptions import lang_option, page_options
 from playaids.cli.examples import example
 
 
@@ -462,17 +462,16 @@ def _build_once(ctx, games, out_dir, pages, force, check, only) -> None:
 
     t0 = time.perf_counter()
     root = _root(ctx)
-    langs_, papers_, grayscale, bleed_mm, crop_marks = spec_values(pages)
     only = tuple(dict.fromkeys(only))
-    key = buildstamp.stamp(root, buildstamp.options(games, langs_, papers_, grayscale, bleed_mm, crop_marks, only))
+    key = buildstamp.stamp(root, buildstamp.options(games, pages, only))
     if not force and (done := buildstamp.nothing_to_do(out_dir, key, t0)):
         click.echo(done, err=True)  # nothing changed since the last build: known from file hashes alone
         _preflight_build(out_dir) if check else None
         return
     from playaids.build import builder
 
-    summary = builder.build(root, Path(out_dir), games or None, langs_, papers_, grayscale, bleed_mm, crop_marks,
-                            force, progress=builder.stderr_progress, key=key, only=only)
+    summary = builder.build(root, Path(out_dir), games or None, pages, force, progress=builder.stderr_progress,
+                            key=key, only=only)
     click.echo(summary, err=True)
     if check:
         _preflight_build(out_dir)

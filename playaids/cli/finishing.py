@@ -16,5 +16,5 @@ def finished(root, data: bytes, kind: str, game: str, page, item: str | None = N
     from playaids.build.job import Job
 
     path = Path(".".join(x for x in (kind, item or game, name, page.lang, page.paper) if x) + ".pdf")
-    job = Job(kind, game, path, item, page.lang, page.paper, page.grayscale)
+    job = Job(kind, game, path, item, page)
     return runner.finished(data, job, root, title=title)

@@ -80,9 +80,3 @@ def page_options(paper: str = "a4", many: bool = False):
 
     return decorate
 
-
-def spec_values(pages: list[PageSpec]) -> tuple[tuple, tuple, bool, float, bool]:
-    """(langs, papers, grayscale, bleed_mm, crop_marks) of a `pages` list, in option order."""
-    first = pages[0]
-    return (tuple(dict.fromkeys(p.lang for p in pages)), tuple(dict.fromkeys(p.paper for p in pages)),
-            first.grayscale, first.bleed_mm, first.crop_marks)

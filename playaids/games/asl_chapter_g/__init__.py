@@ -21,15 +21,15 @@ class BlankCcss(AidKind):
     """The blank Cave-Complex Setup Sheet (G11.32), a form to fill in at the table."""
     name, group, label = "ccss-blank", "ccss", ("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)")
 
-    def plan(self, repo, game_id, out, langs, papers, grayscale):
+    def plan(self, repo, game_id, out, pages):
         legend = repo.game_dir(game_id) / "tables" / "ccss-legend.yaml"
-        return [Job(self.name, game_id, Path(out) / game_id / f"ccss-blank.{lang}.{paper}.pdf", None, lang, paper,
-                    grayscale, 1.0, (legend,)) for paper, lang in self.each(papers, langs)]
+        return [Job(self.name, game_id, Path(out) / game_id / f"ccss-blank.{p.lang}.{p.paper}.pdf", None, p, 1.0,
+                    (legend,)) for p in pages]
 
     def render(self, job, repo):
         from playaids.games.asl_chapter_g import ccss as sheet
 
-        return sheet.render(repo, job.spec())
+        return sheet.render(repo, job.page)
 
 
 class AslChapterG(Game):
