@@ -11,6 +11,7 @@ size and modification time, so an edited file is parsed again.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from playaids import chartsets, games, load, resources, summaries, turns, yamlsafe
@@ -18,6 +19,21 @@ from playaids.engine import loading
 from playaids.errors import DataError, UnknownId
 
 DEFAULT_DATA = resources.DATA
+
+
+@dataclass
+class Memo:
+    """What is worked out once from the data, each cache named, until Repository.refresh()."""
+    # (game, table, row value, column value) -> (cell, error): a scenario's table lookups (engine.elements)
+    lookups: dict = field(default_factory=dict)
+    # (game, scenario) -> (setup, scenario, violations): the build's example setups (build.kinds)
+    example_setups: dict = field(default_factory=dict)
+    # a game's own caches, by name (Memo.of)
+    own: dict = field(default_factory=dict)
+
+    def of(self, name: str) -> dict:
+        """The cache a game's own code keeps under `name` ("asl-chapter-g/cave-spots")."""
+        return self.own.setdefault(name, {})
 
 
 class Repository:
@@ -34,8 +50,7 @@ class Repository:
         # "kind:schema-digest:file-digest" of files that passed their schema (the build keeps
         # them between runs, so an unchanged file is not checked again)
         self.valid_digests: set[str] = set()
-        # values derived from the data and worked out once (a scenario's table lookups)
-        self.memo: dict = {}
+        self.memo = Memo()
 
     @classmethod
     def of(cls, root) -> "Repository":
@@ -58,7 +73,7 @@ class Repository:
         """Forget what was loaded (a file saved since is read again, an unchanged one is not
         parsed again)."""
         self._loaded.clear()
-        self.memo.clear()
+        self.memo = Memo()
 
     def game_ids(self) -> list[str]:
         return list(self._keep(("game-ids",), lambda: sorted(

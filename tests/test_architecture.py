@@ -112,6 +112,56 @@ def test_no_module_level_cache_outside_the_repository():
     assert found == [], found
 
 
+# Module-level functions whose results are kept (functools.cache / lru_cache): each a pure
+# function of its arguments (font metrics, a string's normal form, a schema's validator, a file's
+# parse keyed by its bytes), never of data read from a game folder (that is the repository's,
+# dropped on refresh()). A new one is added here on purpose, or its cache moves to Repository.memo.
+PURE_CACHES = {
+    "playaids.checker.normalise._shinjitai", "playaids.checker.normalise.norm", "playaids.checker.normalise.needed",
+    "playaids.fonts.font_file", "playaids.fonts.face", "playaids.fonts.register", "playaids.fonts._cmap",
+    "playaids.fonts._runs", "playaids.fonts.width", "playaids.fonts.font_face_css",
+    "playaids.engine.values._expand_scalar", "playaids.schemas._whole_number_validator",
+    "playaids.schemas.setup_validator", "playaids.yamlsafe._parse_memo", "playaids.render.turnstrip._wrapped",
+    "playaids.render.document.environment", "playaids.render.document._noto_cmap",
+    "playaids.render.document._font_config", "playaids.render.lines.width", "playaids.render.grid.natural",
+    "playaids.render.grid.min_width", "playaids.render.grid._columns", "playaids.build.stamp.code_key",
+    "playaids.load._validator", "playaids.load._schema_digest", "playaids.games.asl_chapter_g.terrain._validator",
+    "playaids.games.asl_chapter_g.geometry.step",
+}
+
+
+def _cached_functions(modules: dict) -> list[str]:
+    """module.function of every module-level function decorated with functools.cache or
+    lru_cache (bare, called, or imported by name)."""
+    out = []
+    for name, path in modules.items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for d in node.decorator_list:
+                d = d.func if isinstance(d, ast.Call) else d
+                called = d.attr if isinstance(d, ast.Attribute) else d.id if isinstance(d, ast.Name) else ""
+                if called in ("cache", "lru_cache"):
+                    out.append(f"{name}.{node.name}")
+    return out
+
+
+def test_every_module_level_cache_is_of_a_pure_function():
+    """Issue 27: the no-cache check sees functools' caches too: each is listed in PURE_CACHES."""
+    found = _cached_functions(_modules())
+    assert sorted(set(found) - PURE_CACHES) == []
+    assert sorted(PURE_CACHES - set(found)) == []   # the list names no cache that is gone
+
+
+def test_the_cache_finder_sees_each_way_of_writing_the_decorator(tmp_path):
+    src = ("import functools\nfrom functools import cache, lru_cache\n"
+           "@functools.lru_cache(maxsize=4)\ndef a(x): return x\n@functools.cache\ndef b(x): return x\n"
+           "@cache\ndef c(x): return x\n@lru_cache()\ndef d(x): return x\ndef e(x): return x\n")
+    path = tmp_path / "m.py"
+    path.write_text(src, encoding="utf-8")
+    assert _cached_functions({"m": path}) == ["m.a", "m.b", "m.c", "m.d"]
+
+
 def test_the_repository_keeps_what_it_loaded_until_refreshed(tmp_path):
     import shutil
 

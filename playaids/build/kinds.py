@@ -231,11 +231,11 @@ class ExampleSetup(AidKind):
     def setup(job, repo):
         from playaids.engine import api
 
-        key = ("example-setup", job.game, job.scenario)
-        if key not in repo.memo:
+        key, memo = (job.game, job.scenario), repo.memo.example_setups
+        if key not in memo:
             setup = api.generate(repo, job.game, job.scenario, EXAMPLE_SEED)
-            repo.memo[key] = (setup, *api.verify_setup(repo, setup))
-        return repo.memo[key]
+            memo[key] = (setup, *api.verify_setup(repo, setup))
+        return memo[key]
 
     def title(self, repo, job, lang):
         word = Text("セットアップ例", "Example setup").get(lang)

@@ -48,10 +48,11 @@ def lookup(e: dict, ctx) -> tuple[str | None, str | None]:
     cv = ctx.value(col) if col and ctx.scenario.element(col) else col
     if col and cv is None:
         return None, None
-    key = ("lookup", table.game, table.id, repr(rv), repr(cv))   # the memo goes with the tables on refresh()
-    if key not in ctx.repo.memo:
-        ctx.repo.memo[key] = _cell_of(table, rv, cv)
-    return ctx.repo.memo[key]
+    key = (table.game, table.id, repr(rv), repr(cv))   # the memo goes with the tables on refresh()
+    memo = ctx.repo.memo.lookups
+    if key not in memo:
+        memo[key] = _cell_of(table, rv, cv)
+    return memo[key]
 
 
 def _cell_of(table, rv, cv) -> tuple[str | None, str | None]:

@@ -88,7 +88,7 @@ def generate(setup, ctx, rng, options: dict) -> None:
     if not isinstance(n, int) or n < 1:
         raise PlayaidsError(f"--caves must be a whole number of 1 or more, not {n!r}")
     t = ctx.repo.input(Path(path), terrain_mod.load)
-    caves, complexes, ob = place(t, rng, n, ctx.repo.memo)
+    caves, complexes, ob = place(t, rng, n, ctx.repo.memo.of("asl-chapter-g/cave-spots"))
     from playaids import yamlsafe
 
     # the terrain goes into the setup itself: a setup file is exchanged alone, and a path in it
