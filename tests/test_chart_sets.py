@@ -334,3 +334,36 @@ def test_a_set_whose_last_page_would_hold_a_few_lines_is_set_closer(tmp_path):
     assert not [f.line() for f in preflight.check(path)]
     with pdfplumber.open(path) as pdf:
         assert len(pdf.pages) == 8
+
+
+def _text_block(maker, lines: int):
+    """A block of a spacer (its band) and a text of `lines` lines, as a chart sheet's notes."""
+    from reportlab.platypus import Spacer
+
+    from playaids.render.lines import Lines
+
+    table = ROOT.table("rgi-macarthur", "retreat")
+    flows = [Spacer(100, 20)] * (1 + bool(table.key)) + [
+        Lines("x", chartsheet.TEXT, lines=[f"line {k}" for k in range(lines)], leading=maker.leading, after=0.0)]
+    for f in flows:
+        f.wrap(100, 1e6)
+    return chartsheet._Block(table, 1, 100.0, flows)
+
+
+def test_text_cut_at_a_column_end_leaves_no_widow_and_no_orphan():
+    """Issue 22: no piece of notes continued for one line ("units made an amphibious operation.
+    (Rule 10.8)" alone under its band), none left behind for one line: the cut moves up a line,
+    or the text goes on whole; a last resort (maker.widows) cuts where the room ends."""
+    maker = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False))
+    line = chartsheet.TEXT * maker.leading
+    block = _text_block(maker, 10)
+    head = sum(chartsheet._h(f) + chartsheet._after(f) for f in block.flows[:-1])
+    part, rest = chartsheet._split(block, head + 9 * line + 1, maker, whole_grids=True)   # room for 9 lines
+    assert len(part.flows[-1].lines) == 8 and len(rest.flows[-1].lines) == 2
+    part, rest = chartsheet._split(block, head + 1 * line + 1, maker, whole_grids=True)   # room for 1 line
+    assert part is None and rest is block
+    part, rest = chartsheet._split(block, head + 5 * line + 1, maker, whole_grids=True)   # a fair cut: as it was
+    assert len(part.flows[-1].lines) == 5 and len(rest.flows[-1].lines) == 5
+    loose = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False), widows=True)
+    part, rest = chartsheet._split(_text_block(loose, 10), head + 9 * line + 1, loose, whole_grids=True)
+    assert len(part.flows[-1].lines) == 9 and len(rest.flows[-1].lines) == 1

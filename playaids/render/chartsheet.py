@@ -45,10 +45,12 @@ SHEET_HEAD = 24.0      # the sheet's title on its first page
 SPLIT_ROOM = 0.2       # a block flows on into a room at least this share of the page tall
 CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
 MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
+MIN_CONTINUED_LINES = 2   # text continued in another column or page: at least this many lines...
+MIN_LEFT_LINES = 2        # ... and at least this many left before the cut
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
 FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
-SPARSE_LAST = 0.15     # a last page whose content ends this far down holds a few lines: saved if it can be
+SPARSE_LAST = 0.3     # a last page whose content ends this far down holds a few lines: saved if it can be
 
 
 @dataclass(frozen=True)
@@ -90,10 +92,13 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, spec: PageSpec, game: Game, tight: bool = False):
+    def __init__(self, spec: PageSpec, game: Game, tight: bool = False, widows: bool = False):
         self.spec, self.lang, self.game = spec, spec.lang, game
-        # tight: notes' lines and the blocks of a column closer, to save a last page of a few lines
+        # to save a last page of a few lines: tight, notes' lines and the blocks of a column
+        # closer; widows, text cut anywhere (a line or two may go on alone)
         self.leading, self.gap = (TIGHT_LEADING, TIGHT_GAP) if tight else (LEADING, GAP)
+        self.widows = widows
+        self.balance = True   # a sheet's last page is balanced (not the set's last sheet's: _set_pages)
         self.font = fonts.register()
         f = self.font
         self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
@@ -337,13 +342,26 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             head.append(f)
             used += _h(f) + _after(f)
             continue
-        parts = f.split(block.width, room - used)
+        parts = _wrapped(f.split(block.width, room - used), block.width)
         rest = flows[i + 1:]
         if _grid_name(f) and parts and min(_rows(p) for p in parts) < min_rows:
             parts = []   # no piece of a grid one or two rows long
+        if min_rows > 1 and not _grid_name(f) and not maker.widows:
+            # no piece of text continued for a line or two (a widow), none left behind alone (an
+            # orphan): fewer lines stay when that gives the piece continued its lines; else the
+            # text goes on whole, or the block is not cut here
+            line = TEXT * maker.leading
+            after = sum(_h(x) + _after(x) for x in rest)
+            need = MIN_CONTINUED_LINES * line - 0.5
+            if parts and sum(_h(p) for p in parts[1:]) + after < need:
+                short = need - sum(_h(p) for p in parts[1:]) - after
+                parts = _wrapped(f.split(block.width, room - used - short), block.width)
+            if parts and _h(parts[0]) < MIN_LEFT_LINES * line - 0.5:
+                parts = []
+            if not parts and _h(f) + after < need:
+                return None, block
         if parts:
             for p in parts:
-                p.wrap(block.width, 1e6)
                 if _grid_name(f):
                     p.grid_name = _grid_name(f)
             head.append(parts[0])
@@ -366,6 +384,12 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             _Block(block.table, block.span, block.width, [band] + rest))
 
 
+def _wrapped(parts: list, width: float) -> list:
+    for p in parts:
+        p.wrap(width, 1e6)
+    return parts
+
+
 def _rows(t) -> int:
     """The body rows of a piece of a grid (its repeated header row not counted)."""
     return len(t._cellvalues) - (t.repeatRows or 0)
@@ -378,8 +402,8 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     blocks that fit them; a block's notes may run on into the next column (its grids stay
     whole), and a block taller than a page flows on wherever it must. `start`: the sheet
     begins that far down a page another sheet began (None when nothing fits the room left).
-    The sheet's last page is balanced: its columns end as evenly as they can, so the next
-    sheet, which begins under the lowest, finds the page's room in one piece."""
+    The sheet's last page is balanced (maker.balance): its columns end as evenly as they can,
+    so the next sheet, which begins under the lowest, finds the page's room in one piece."""
     pages: list[list[_Placed]] = []
     pending = list(blocks)
     while pending:
@@ -393,7 +417,7 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
             placed = [_Placed(f, 0.0, y, b.width, b.table.id, _grid_name(f))
                       for b in [part or pending[0]] for f, y in zip(b.flows, _tops(b.flows, first))]
             pending[0:1] = [rest] if (part and rest) else []
-        elif not pending and n > 1:
+        elif not pending and n > 1 and maker.balance:
             placed = _balanced(before, placed, n, column, height, maker, first)
         pages.append(placed)
     return pages
@@ -422,7 +446,7 @@ def _balanced(blocks: list[_Block], placed: list[_Placed], n: int, column: float
     while high - low > 6.0:
         mid = (low + high) / 2
         pending = list(blocks)
-        got = _fill_page(pending, n, column, mid, maker, first)
+        got = _fill_page(pending, n, column, mid, maker, first, balancing=True)
         if not pending and got:
             best, high = got, min(mid, _bottom(got))
         else:
@@ -431,9 +455,10 @@ def _balanced(blocks: list[_Block], placed: list[_Placed], n: int, column: float
 
 
 def _fill_page(pending: list[_Block], n: int, column: float, height: float, maker: _Maker,
-               first: float) -> list[_Placed]:
+               first: float, balancing: bool = False) -> list[_Placed]:
     """One page of `pending` (the blocks placed, or their first pieces, are taken off it), its
-    columns filled from `first` down to `height`."""
+    columns filled from `first` down to `height`; `balancing`: no grid is cut (a page balanced
+    moves whole grids and runs notes on, never cuts a table the page held whole)."""
     tops = [first] * n
     placed: list[_Placed] = []
     floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
@@ -471,7 +496,8 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
         if height - y >= SPLIT_ROOM * height:
             # a grid is cut (its header repeated) only with a good share of the page left
             part, rest = _split(b, height - y, maker,
-                                whole_grids=b.height <= height - first and height - y < CUT_ROOM * height)
+                                whole_grids=balancing or (b.height <= height - first
+                                                          and height - y < CUT_ROOM * height))
             if part is not None:
                 put(part, c, y)
                 pending[i] = rest
@@ -552,7 +578,8 @@ def _set_pages(sheets: list, maker: _Maker, spec: PageSpec, fixed=None) -> list[
     one (trim, n, column) for the whole set), beginning under the sheet before where that
     page has room. None when a sheet's tables do not all fit `fixed`."""
     pages: list[_Page] = []
-    for sheet, ts, title in sheets:
+    for k, (sheet, ts, title) in enumerate(sheets):
+        maker.balance = k < len(sheets) - 1   # a last page is balanced for the sheet that follows it
         laid = _layout(ts, maker, spec, pages[-1] if pages else None, fixed, title)
         if laid is None:
             return None
@@ -654,10 +681,13 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     pages = _chosen(sheets_tables, maker, spec)
     last = pages[-1]
     if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
-        # a last page of a few lines: set closer, if that saves it
-        tight = _chosen(sheets_tables, _Maker(spec, game, tight=True), spec)
-        if len(tight) < len(pages):
-            pages = tight
+        # a last page of a few lines: set closer, else let text be cut anywhere, else both, if
+        # that saves it
+        for tight, widows in ((True, False), (False, True), (True, True)):
+            other = _chosen(sheets_tables, _Maker(spec, game, tight, widows), spec)
+            if len(other) < len(pages):
+                pages = other
+                break
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
