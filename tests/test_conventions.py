@@ -146,7 +146,7 @@ def test_template_lists_what_a_setup_needs_and_verifies_as_missing(cli_in, tmp_p
     path = tmp_path / "fill-in.yaml"
     r = cli_in("scenario", game, scen, "--template", "-o", path)
     assert r.returncode == 0, r.stderr
-    setup = setupfile.load(path)       # a valid setup file, blanks and all
+    setup = setupfile.load(path, Repository.builtin().setup_keys)   # a valid setup file, blanks and all
     assert [(p.unit, p.side) for p in setup.placements] == [(u.id, u.side) for u in sc.units]
     for e in sc.elements:
         assert e["id"] in getattr(setup, vocabulary.bucket(e["kind"]))

@@ -100,7 +100,7 @@ def test_case_fires_on_an_illegal_setup_and_its_base_is_legal(game, i, case, tmp
     for op in case["mutate"]:
         apply(bad, op)
     found = _wrong(_verify_doc(bad, folder, "bad.yaml", case.get("map")))
-    setup = setupfile.load(folder / "bad.yaml")
+    setup = setupfile.load(folder / "bad.yaml", DATA.setup_keys)
     assert all(api.locate(setup, v)[1] for v in found), "every verify line has its file:line"
     hits = [v for v in found if case["ref"] in v.refs()]
     assert hits, f"{case['ref']} did not fire; found {[(v.ref, v.check, v.message) for v in found]}"
