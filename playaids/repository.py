@@ -32,7 +32,7 @@ class Memo:
     own: dict = field(default_factory=dict)
 
     def of(self, name: str) -> dict:
-        """The cache a game's own code keeps under `name` ("asl-chapter-g/cave-spots")."""
+        """The cache a game's own code keeps under `name` (its game id, a slash, what it keeps)."""
         return self.own.setdefault(name, {})
 
 
