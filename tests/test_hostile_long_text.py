@@ -66,7 +66,8 @@ def test_a_header_taller_than_a_page_is_drawn_not_repeated(tmp_path, cli_in):
     card = tmp_path / "fleet-damage.ja.a4.pdf"
     r = cli_in(*data, "table", "okinawa", "fleet-damage", "--lang", "ja", "-o", card)
     assert r.returncode == 0, r.stderr
-    assert _text(card).count("見出し") >= 1330
+    # every 見 drawn, once (a page turn may fall inside a 見出し: the footer comes between)
+    assert _text(card).count("見") == 1330
     _clean(cli_in, card)
 
 
