@@ -262,6 +262,7 @@ def test_a_colour_sheet_keeps_its_colour(cli_in, tmp_path):
     assert ops["rg"] > 0 and title.startswith("Major Campaigns of General Douglas MacArthur: Setup sheet: ")
 
 
+@pytest.mark.slow
 def test_a_sheet_ending_on_a_few_lines_is_set_smaller_to_save_the_page(cli_in, tmp_path):
     """Okinawa's Scenario 3, seed 1, A4 English: at full size one placement row and the verdict
     went onto a second page (the full build's preflight: 'the last page holds only a few lines');
