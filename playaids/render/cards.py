@@ -170,7 +170,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
             pagesize = lay[0]
             flow = _story(table, game, spec, font, grids, strings, *lay)
             room = pagesize[1] - 2 * spec.margin - 2 * FRAME_PAD
-            used = _height(flow, pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD)
+            used = _height(flow, _frame_width(pagesize, spec))
             made[(size, id(lay))] = (flow, pagesize, used / room, size, lay)
             if used <= room:
                 made[(size, "fit")] = (flow, pagesize)
@@ -208,7 +208,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
                                                              v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
     # pages a card fills from top to bottom are filled across too: a results grid wider than half
     # the frame takes its whole width (issue 22: no page but the last under ~60 % used)
-    frame = pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD
+    frame = _frame_width(pagesize, spec)
     wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else w for w in lay[2]]
     if wide != lay[2]:
         flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
@@ -224,6 +224,11 @@ def _narrow(flow, pagesize, spec: PageSpec) -> bool:
 MAX_CARD_FONT = 12.0
 CARD_SIZES = (12.0, 11.0, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)   # a card's grid type, largest first
 FRAME_PAD = 6.0   # platypus's frame padding on each side
+
+
+def _frame_width(pagesize, spec: PageSpec) -> float:
+    """The width platypus's frame gives the story on a page of `pagesize`."""
+    return pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD
 
 
 def _height(flow, width: float) -> float:
@@ -294,7 +299,7 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     # a heading goes to the next page only when fewer than three of its lines would follow it
     # there: a list never leaves a page half empty to stay whole (issue 22)
     head = h2.spaceBefore + h2.leading + h2.spaceAfter
-    frame = pagesize[0] - 2 * spec.margin - 2 * FRAME_PAD
+    frame = _frame_width(pagesize, spec)
 
     def turn(items) -> CondPageBreak:
         """Room for the heading and three lines, or the whole list when it is shorter."""

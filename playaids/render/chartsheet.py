@@ -353,9 +353,9 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             line = TEXT * maker.leading
             after = sum(_h(x) + _after(x) for x in rest)
             need = MIN_CONTINUED_LINES * line - 0.5
-            if parts and sum(_h(p) for p in parts[1:]) + after < need:
-                short = need - sum(_h(p) for p in parts[1:]) - after
-                parts = _wrapped(f.split(block.width, room - used - short), block.width)
+            continued = sum(_h(p) for p in parts[1:]) + after
+            if parts and continued < need:
+                parts = _wrapped(f.split(block.width, room - used - (need - continued)), block.width)
             if parts and _h(parts[0]) < MIN_LEFT_LINES * line - 0.5:
                 parts = []
             if not parts and _h(f) + after < need:
@@ -414,8 +414,7 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
             return None
         if not placed:   # nothing fits an empty page: the first block flows on regardless
             part, rest = _split(pending[0], height - first, maker, whole_grids=False, min_rows=1)
-            placed = [_Placed(f, 0.0, y, b.width, b.table.id, _grid_name(f))
-                      for b in [part or pending[0]] for f, y in zip(b.flows, _tops(b.flows, first))]
+            placed = _stacked(part or pending[0], 0.0, first)
             pending[0:1] = [rest] if (part and rest) else []
         elif not pending and n > 1 and maker.balance:
             placed = _balanced(before, placed, n, column, height, maker, first)
@@ -423,11 +422,11 @@ def _pack(blocks: list[_Block], n: int, column: float, height: float, maker: _Ma
     return pages
 
 
-def _tops(flows, y: float) -> list[float]:
-    """Where each of a block's flowables begins, stacked from y."""
+def _stacked(b: _Block, x: float, y: float) -> list[_Placed]:
+    """A block's flowables placed one under the other from (x, y)."""
     out = []
-    for f in flows:
-        out.append(y)
+    for f in b.flows:
+        out.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
         y += _h(f) + _after(f)
     return out
 
@@ -464,11 +463,8 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
     floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
 
     def put(b: _Block, c: int, y: float) -> None:
-        x = c * (column + GUTTER)
-        for f in b.flows:
-            placed.append(_Placed(f, x, y, b.width, b.table.id, _grid_name(f)))
-            y += _h(f) + _after(f)
-        tops[c:c + b.span] = [y - _after(b.flows[-1]) + maker.gap] * b.span
+        placed.extend(_stacked(b, c * (column + GUTTER), y))
+        tops[c:c + b.span] = [y + b.height + maker.gap] * b.span
 
     i = 0
     while i < len(pending):
@@ -520,7 +516,7 @@ class _Page:
 
     @property
     def bottom(self) -> float:
-        return max([p.y + _h(p.flow) for p in self.placed] + [y + hh for _, y, hh in self.heads])
+        return max([_bottom(self.placed)] + [y + hh for _, y, hh in self.heads])
 
 
 def _sheet_notes(tables: list[Table]) -> dict:
@@ -635,7 +631,7 @@ def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Pag
             head = _head_height(title, last.trim[0] - 2 * spec.margin)
             pages = _pack(blocks, last.n, last.column, tall, maker, start=last.bottom + SHEET_GAP, head=head)
             if pages is not None:
-                end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+                end = _bottom(pages[-1])
                 cont = ((len(pages) - 1, 0, end / tall), [_Page(last.trim, last.n, last.column, p, [])
                                                           for p in pages], True)
     best = None
@@ -647,7 +643,7 @@ def _best_layout(tables: list[Table], maker: _Maker, spec: PageSpec, last: "_Pag
         if any(b is None for b in blocks):
             continue
         pages = _pack(blocks, n, column, tall, maker, head=_head_height(title, trim[0] - 2 * spec.margin))
-        end = max((p.y + _h(p.flow) for p in pages[-1]), default=0.0)
+        end = _bottom(pages[-1])
         score = (len(pages), 1, end / tall, trim[0] > trim[1], n)
         if best is None or score < best[0]:
             best = (score, [_Page(trim, n, column, p, []) for p in pages], False)
