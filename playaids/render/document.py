@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import shutil
 import subprocess
 
@@ -153,9 +154,30 @@ class _Collect(logging.Handler):
 
 @functools.lru_cache(maxsize=None)
 def _font_config():
+    from multiprocessing.util import register_after_fork
+
     from weasyprint.text.fonts import FontConfiguration
 
-    return FontConfiguration()
+    config = FontConfiguration()
+    # WeasyPrint copies fonts into a temporary folder that only its __del__ removes, and a
+    # cached configuration lives to the end of the process, where __del__ may never run (a build
+    # worker ends with os._exit): each process removes its own folder when it ends, and a forked
+    # worker makes its own rather than share (and remove) its parent's.
+    _remove_at_exit(config)
+    os.register_at_fork(after_in_child=functools.partial(setattr, config, "_folder", None))
+    register_after_fork(config, _remove_at_exit)
+    return config
+
+
+def _remove_at_exit(config) -> None:
+    from multiprocessing.util import Finalize
+
+    Finalize(None, _remove_fonts_folder, args=(config,), exitpriority=0)
+
+
+def _remove_fonts_folder(config) -> None:
+    if getattr(config, "_folder", None) is not None:
+        shutil.rmtree(config._folder, ignore_errors=True)
 
 
 def _lay_out(html: str):
