@@ -1,7 +1,9 @@
 """Shared helpers of the document tests: renders cached for the whole session (each PDF is
 made once), and pdfplumber read-back of turn boxes, columns and lines."""
+import atexit
 import functools
 import re
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from playaids.repository import Repository
 
 ROOT = Repository.builtin()
 OUT = Path(tempfile.mkdtemp(prefix="playaids-documents-"))  # per test process: parallel runs never collide
+atexit.register(shutil.rmtree, OUT, ignore_errors=True)
 
 
 @functools.lru_cache(maxsize=None)
