@@ -38,16 +38,37 @@ def test_fonts_are_embedded_subsets_with_tounicode(fixture_data):
     assert b"/Type1" not in pdf  # no unembedded base-14 fonts
 
 
-def test_paper_sizes(tmp_path, fixture_data):
+def test_paper_sizes(tmp_path):
+    """A card takes its paper, or the half or quarter sheet its table needs (issue 22: no small
+    table alone on a big sheet): A4 -> A5 -> A6, Letter -> 5.5 x 8.5 in -> 4.25 x 5.5 in."""
     import pdfplumber
 
-    game = Repository.of(fixture_data).game("demo-game")
-    for paper, size in (("a4", (595.28, 841.89)), ("letter", (612, 792))):
-        p = tmp_path / f"{paper}.pdf"
-        p.write_bytes(cards.render(game.tables["results"], game, PageSpec(paper=paper)))
+    root = Repository.builtin()
+    cases = [("macarthur-bataan", "crt", "a4", (595, 842)), ("macarthur-bataan", "crt", "letter", (612, 792)),
+             ("rgi-macarthur", "unit-limits", "a4", (595, 421)),      # A5, turned: the grid is wide
+             ("rgi-macarthur", "new-guinea-storm-risk", "a4", (298, 421)),
+             ("rgi-macarthur", "new-guinea-storm-risk", "letter", (306, 396))]
+    for gid, tid, paper, size in cases:
+        p = tmp_path / f"{tid}.{paper}.pdf"
+        p.write_bytes(cards.render(root.table(gid, tid), root.game(gid, with_tables=False), PageSpec(paper=paper, lang="en")))
         with pdfplumber.open(p) as pdf:
-            w, h = pdf.pages[0].width, pdf.pages[0].height
-        assert (round(w), round(h)) == tuple(round(x) for x in size)
+            assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == size, (tid, paper)
+            assert len(pdf.pages) == 1
+
+
+def test_a_smaller_sheet_never_costs_the_type(tmp_path):
+    """A card goes on a smaller sheet only where it fits one page at SMALL_CARD_FONT pt or more;
+    the two-row storm table is at the largest card type even on its quarter sheet."""
+    root = Repository.builtin()
+    table = root.table("rgi-macarthur", "new-guinea-storm-risk")
+    p = tmp_path / "storm.pdf"
+    p.write_bytes(cards.render(table, root.game("rgi-macarthur", with_tables=False), PageSpec(lang="en")))
+    import pdfplumber
+
+    with pdfplumber.open(p) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    assert {round(w["size"], 1) for w in words if w["text"] in ("landing", "1-2", "3-6")} == {cards.MAX_CARD_FONT}
+    assert cards.half((595.28, 841.89)) == (420.945, 595.28)
 
 
 def test_print_scaling_none(fixture_data):
@@ -100,7 +121,8 @@ def test_bleed_crop_marks_and_trim_box(tmp_path, fixture_data):
         page = doc.pages[0]
         w = page.width
         marks = [e for e in page.lines + page.curves + page.rects if e["x1"] <= 25.6 and e["bottom"] <= 25.6]
-    assert round(w) == round(595.28 + 2 * 9 * 72 / 25.4)  # marks need 9 mm even with a 3 mm bleed: 3 off the trim, 5 long
+        trim = page.trimbox
+    assert round(w) == round(trim[2] - trim[0] + 2 * 9 * 72 / 25.4)  # marks need 9 mm even with a 3 mm bleed: 3 off the trim, 5 long
     assert len(marks) >= 2, "crop marks at the top-left corner"
 
 

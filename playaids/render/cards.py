@@ -25,13 +25,13 @@ from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
 
 MAX_FONT, MIN_FONT = 10.0, 7.0
-def _layouts(grids, font: str, spec: PageSpec, spans=None):
+def _layouts(grids, font: str, spec: PageSpec, spans=None, sheet=None):
     """(page size, font size, column widths) of each way the grids fit the page width, the
     largest type first: at each size unwrapped cells before wrapped text columns, the upright
     page before the turned one (a grid wider than the upright page turns it); last, words cut
     wherever a column needs (data no rulebook prints: a 4,000-character word)."""
     spans = spans or [{} for _ in grids]
-    w, h = spec.size
+    w, h = sheet or spec.size
     cjk = spec.lang in ("ja", "both")
     some = False
     for size in CARD_SIZES:
@@ -148,15 +148,49 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     """The flowables of one card and the page size they need: the largest type (grid up to
     MAX_CARD_FONT pt, never under MIN_FONT) at which the whole card, table and notes, fits one
     page, in the orientation the grid needs (landscape when it is wider than the upright page);
-    a card no page takes whole flows on at the size that leaves its last page fullest."""
+    a card no page takes whole flows on at the size that leaves its last page fullest.
+    A card that would leave most of its paper empty is set on the half sheet, or the quarter
+    (A4: A5, A6; Letter: 5.5 x 8.5 in, 4.25 x 5.5 in), where it still fits at SMALL_CARD_FONT pt
+    or more: a page sized to its table (issue 22), cut to size at the table."""
     font = fonts.register()
-    lang = spec.lang
-    check_font(table, game, lang, font)
+    check_font(table, game, spec.lang, font)
     grids = drawn_grids(table)
-    strings = [grid_strings(g, lang) for g in grids]
+    strings = [grid_strings(g, spec.lang) for g in grids]
+    flow, pagesize, used = _on_sheet(table, game, spec, font, grids, strings, spec.size)
+    sheet = spec.size
+    for _ in range(2):   # the half sheet, then the quarter
+        if used is None or used >= CARD_FILL:
+            break
+        sheet = half(sheet)
+        smaller = _on_sheet(table, game, spec, font, grids, strings, sheet, least=SMALL_CARD_FONT)
+        if smaller is None:
+            break
+        flow, pagesize, used = smaller
+    return flow, pagesize
+
+
+def half(sheet: tuple[float, float]) -> tuple[float, float]:
+    """The half of an upright sheet, upright (A4 -> A5, Letter -> 5.5 x 8.5 in)."""
+    w, h = sheet
+    return h / 2, w
+
+
+CARD_FILL = 0.6   # the preflight's fill threshold (preflight.FILL): a card that fills less is small
+SMALL_CARD_FONT = 9.0   # the least grid type a card is set at to go on a smaller sheet
+
+
+def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids, strings, sheet,
+              least: float | None = None):
+    """(flow, page size, the part of the page's height the story uses) on `sheet` at the largest
+    size that fits one page (used None: no size does, and the story flows over pages). With
+    `least`: None unless one page takes the card at `least` pt or more."""
     by_size: dict = {}
-    for lay in _layouts(strings, font, spec, [spans(g) for g in grids]):
+    for lay in _layouts(strings, font, spec, [spans(g) for g in grids], sheet):
         by_size.setdefault(lay[1], []).append(lay)
+    if least is not None:
+        by_size = {k: v for k, v in by_size.items() if k >= least}
+        if not by_size:
+            return None
     if not by_size:
         raise page.too_wide(table.game, [table.id], spec.paper, MIN_FONT)
     sizes = sorted(by_size, reverse=True)
@@ -173,8 +207,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
             used = _height(flow, _frame_width(pagesize, spec))
             made[(size, id(lay))] = (flow, pagesize, used / room, size, lay)
             if used <= room:
-                made[(size, "fit")] = (flow, pagesize)
-                return flow, pagesize
+                made[(size, "fit")] = (flow, pagesize, used / room)
+                return made[(size, "fit")]
         made[(size, "fit")] = None
         return None
 
@@ -197,6 +231,8 @@ def story(table: Table, game: Game | None, spec: PageSpec):
         while k > 0 and (bigger := one_page(sizes[k - 1])) is not None:   # the guess was short
             got, k = bigger, k - 1
         return got
+    if least is not None:
+        return None
     # no page takes it whole: the size of those tried whose last page is fullest, fewest pages first
     # (a turned page whose grid leaves a quarter of its width empty is a last resort; a last page
     # of a line or two too), the largest type
@@ -212,7 +248,7 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else w for w in lay[2]]
     if wide != lay[2]:
         flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
-    return flow, pagesize
+    return flow, pagesize, None
 
 
 def _narrow(flow, pagesize, spec: PageSpec) -> bool:
