@@ -386,3 +386,20 @@ def test_a_bad_odds_block_is_one_line_at_its_place(capsys, tmp_path):
     table.write_text(table.read_text(encoding="utf-8").replace("sideways", "columns"), encoding="utf-8")
     code, printed = run_main(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
     assert code == 2 and "its columns are not rolls of 1d6 ('UN reserves' is not a roll)" in printed
+
+
+def test_the_odds_card_of_a_small_table_is_a_small_card(tmp_path):
+    """As a chart card: a table that would leave most of an A4 page empty goes on A5 or A6 where
+    it fits at 9 pt or more; the CRT keeps its A4 page."""
+    import pdfplumber
+
+    from playaids.render import cards
+
+    for gid, tid, size in (("rgi-macarthur", "new-guinea-storm-risk", (298, 421)), ("macarthur-bataan", "crt", (842, 595))):
+        path = tmp_path / f"{tid}.pdf"
+        path.write_bytes(oddscard.render(oddsexport.analyse(REPO.table(gid, tid)), REPO.game(gid, with_tables=False),
+                                         PageSpec(lang="en")))
+        with pdfplumber.open(path) as doc:
+            assert len(doc.pages) == 1 and (round(doc.pages[0].width), round(doc.pages[0].height)) == size, tid
+            words = doc.pages[0].extract_words(extra_attrs=["size"])
+        assert min(w["size"] for w in words if w["text"] in ("1-2", "3-6", "33.3")) >= cards.SMALL_CARD_FONT or tid == "crt"

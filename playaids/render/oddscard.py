@@ -196,10 +196,10 @@ def _modifier_texts(t, game, spec: PageSpec) -> list[str]:
     return out
 
 
-def _layouts(strings, font: str, spec: PageSpec, spans):
+def _layouts(strings, font: str, spec: PageSpec, spans, sheet=None):
     """(page size, font size, column widths) to try, best first: the largest type whose cells need
     no wrapping, portrait before landscape; then wrapped at the smallest type."""
-    w, h = spec.size
+    w, h = sheet or spec.size
     cjk = spec.lang in ("ja", "both")
     turns = ((w, h), landscape((w, h)))
     size = cards.MAX_FONT
@@ -234,7 +234,24 @@ def _height(flow, width: float) -> float:
 
 def story(a: Analysis, game: Game | None, spec: PageSpec):
     """The flowables of the card and its page size: the first layout of _layouts whose story fits
-    one page (else the last)."""
+    one page (else the last); a card that would leave most of its paper empty goes on the half
+    sheet or the quarter where it fits at cards.SMALL_CARD_FONT pt or more, as a chart card does."""
+    flow, pagesize, used = _on_sheet(a, game, spec, spec.size)
+    sheet = spec.size
+    for _ in range(2):   # the half sheet, then the quarter
+        if used is None or used >= cards.CARD_FILL:
+            break
+        sheet = cards.half(sheet)
+        smaller = _on_sheet(a, game, spec, sheet, least=cards.SMALL_CARD_FONT)
+        if smaller is None:
+            break
+        flow, pagesize, used = smaller
+    return flow, pagesize
+
+
+def _on_sheet(a: Analysis, game: Game | None, spec: PageSpec, sheet, least: float | None = None):
+    """(flow, page size, the part of the page's height it uses: None when no layout fits one
+    page) on `sheet`; with `least`, None unless a layout at `least` pt or more fits one page."""
     font = fonts.register()
     res, res_heat = results_grid(a, spec)
     best = None
@@ -245,14 +262,22 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
         printed = [s or "" for g in strings for row in g for s in row] + notes(a, game, spec, short, res)
         fonts.check_glyphs("".join(printed) + a.table.title.get(spec.lang), font, where=f"{a.table.game}/{a.table.id}")
         heats = (res_heat, eff[1] if eff else None)
-        for layout in _layouts(strings, font, spec, [grid.spans(g) for g in grids]):
+        for layout in _layouts(strings, font, spec, [grid.spans(g) for g in grids], sheet):
+            if least is not None and layout[1] < least:
+                break
             room = layout[0][1] - 2 * spec.margin - 2
             tight = _story(a, game, spec, font, grids, strings, heats, short, True, *layout)
-            best = (tight, layout[0])
-            if _height(tight, layout[0][0] - 2 * spec.margin) > room:
+            best = (tight, layout[0], None)
+            height = _height(tight, layout[0][0] - 2 * spec.margin)
+            if height > room:
                 continue    # the airier setting cannot fit either
             airy = _story(a, game, spec, font, grids, strings, heats, short, False, *layout)
-            return (airy, layout[0]) if _height(airy, layout[0][0] - 2 * spec.margin) <= room else best
+            airy_height = _height(airy, layout[0][0] - 2 * spec.margin)
+            if airy_height <= room:
+                return airy, layout[0], airy_height / room
+            return tight, layout[0], height / room
+    if least is not None:
+        return None
     if best is None:
         raise page.too_wide(a.table.game, [a.table.id], spec.paper, cards.MIN_FONT)
     return best
@@ -275,8 +300,15 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
     if game is not None:
         m.append(game.title.get(lang).replace("\n", " / "))
     muted = spec.colour("muted")
-    out = [Paragraph(fonts.markup(heading, font) + f'<font size="{meta.fontSize}" color="{muted}">'
-                     f'&nbsp;&nbsp;&nbsp;{fonts.markup(" · ".join(m), font)}</font>', title), Spacer(1, 3)]
+    line = " · ".join(m)
+    room = pagesize[0] - 2 * spec.margin
+    if fonts.width(heading, font, title.fontSize) + fonts.width("   " + line, font, meta.fontSize) <= room:
+        out = [Paragraph(fonts.markup(heading, font) + f'<font size="{meta.fontSize}" color="{muted}">'
+                         f'&nbsp;&nbsp;&nbsp;{fonts.markup(line, font)}</font>', title), Spacer(1, 3)]
+    else:   # the rule and the game under the title, not run on at the title's leading
+        shown_line = (grid.para(line, meta) if lang == "en" else
+                      Lines(line, meta.fontSize, fill=muted, after=1.0, leading=meta.leading / meta.fontSize))
+        out = [Paragraph(fonts.markup(heading, font), title), shown_line, Spacer(1, 3)]
     shown = SEP.join(_drm(d) for d in a.drms)
     many = len(a.drms) > 1
     ja = (f"各マス：結果と、その確率（%）を修正 {shown} の順に。" if many or a.drms != (0,)
