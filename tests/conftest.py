@@ -1,3 +1,4 @@
+import functools
 import os
 import subprocess
 import sys
@@ -36,42 +37,44 @@ def fixture_data():
     return FIXTURES / "data"
 
 
-def run_main(capsys, *args) -> tuple[int, str]:
-    """Run the CLI in this process (faster than run_cli where no separate process is needed);
-    returns the exit code and what it printed (stderr then stdout)."""
-    from playaids.cli import app as cli
-
-    try:
-        cli.main([str(a) for a in args])
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    cap = capsys.readouterr()
-    return code, cap.err + cap.out
-
-
 class Ran:
-    """What a command run in this process returned, shaped like subprocess.CompletedProcess."""
+    """What a command run in this process returned, shaped like subprocess.CompletedProcess
+    (stdout and stderr bytes); `code, printed = ran` gives the exit code and stderr + stdout."""
 
     def __init__(self, returncode, stdout: str, stderr: str):
         self.returncode, self.stdout, self.stderr = returncode, stdout.encode(), stderr.encode()
 
+    @property
+    def text(self) -> str:
+        return (self.stderr + self.stdout).decode()
+
+    def __iter__(self):
+        return iter((self.returncode, self.text))
+
+    def __getitem__(self, k):
+        return tuple(self)[k]
+
+
+def run_in(capture, *args) -> Ran:
+    """`playaids ARGS` through its entry point in this process (no Python start-up; run_cli for
+    a real process): the exit codes and one-line errors of the installed command. `capture`:
+    pytest's capfd (what the command or a library writes to the file descriptors) or capsys."""
+    from playaids.cli import app
+
+    capture.readouterr()
+    try:
+        app.main([str(a) for a in args])
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    out, err = capture.readouterr()
+    return Ran(code, out, err)
+
 
 @pytest.fixture
-def cli_in(capsys):
-    """Run a command in this process (no Python start-up): for tests of text output and exit codes."""
-    from playaids.cli import app as cli_module
-
-    def run(*args):
-        try:
-            cli_module.main([str(a) for a in args])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-        cap = capsys.readouterr()
-        return Ran(code, cap.out, cap.err)
-
-    return run
+def cli_in(capfd):
+    """The in-process runner (run_in) bound to this test's output."""
+    return functools.partial(run_in, capfd)
 
 
 def pytest_collection_modifyitems(config, items):

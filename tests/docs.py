@@ -198,29 +198,3 @@ def strips(path) -> list[dict]:
     """The dark strips marking the turns of a turn list with gaps ({page, x0, x1, top})."""
     return [{"page": k, "x0": r["x0"], "x1": r["x1"], "top": r["top"]} for k, page in enumerate(pages(path))
             for r in page["rects"] if r.get("fill") and not r.get("stroke") and r["height"] < 3 and r["width"] > 20]
-
-
-class Result:
-    def __init__(self, code, out: bytes, err: bytes):
-        self.returncode, self.stdout, self.stderr = code, out, err
-
-
-def cli_inproc(capfd, *args) -> Result:
-    """`playaids ARGS` through its entry point (main) in this process: the same exit codes and
-    one-line errors as the installed command, without a new interpreter per call."""
-    import sys
-
-    from playaids.cli.app import main
-
-    capfd.readouterr()
-    old = sys.argv
-    sys.argv = ["playaids", *map(str, args)]
-    code = 0
-    try:
-        main()
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = old
-    out, err = capfd.readouterr()
-    return Result(code, out.encode(), err.encode())

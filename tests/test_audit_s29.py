@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from conftest import ROOT, run_main
+from conftest import ROOT, run_in
 from playaids.engine import api
 from playaids.repository import Repository
 
@@ -136,7 +136,7 @@ def test_a_unit_another_scenario_has_is_named_so(tmp_path, capsys):
     doc = api.generate(DATA, "macarthur-bataan", "main-assault", 1).as_dict()
     doc["placements"].append({"side": "allied", "unit": "11-pa-3rd-regiment", "count": 1, "at": "tuguegarao"})
     (tmp_path / "s.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    code, out = run_main(capsys, "verify", tmp_path / "s.yaml")
+    code, out = run_in(capsys, "verify", tmp_path / "s.yaml")
     assert code == 2 and "11-pa-3rd-regiment is not in scenario main-assault (it sets up in historical" in out, out
 
 

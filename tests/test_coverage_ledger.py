@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, run_main
+from conftest import ROOT, run_in
 from playaids.engine import api, setupfile
 from playaids.engine import generate as gen
 from playaids.repository import Repository
@@ -193,12 +193,12 @@ def ledger_data(tmp_path):
 
 @pytest.mark.sample
 def test_coverage_prints_the_ledger(capsys, ledger_data):
-    code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "coverage", "okinawa", "campaign")
+    code, out = run_in(capsys, "--data", ledger_data, "--no-builtin", "coverage", "okinawa", "campaign")
     assert code == 0, out
     assert "okinawa campaign: 2 set-up sentences of the rules: 1 checked, 1 unchecked, 0 not set-up rules" in out
     assert "18.12c  UNCHECKED: needs the hexes of the landing beaches" in out
     assert "「海岸の支配地域」 (l. 1835)" in out
-    code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "coverage", "okinawa", "--format", "json")
+    code, out = run_in(capsys, "--data", ledger_data, "--no-builtin", "coverage", "okinawa", "--format", "json")
     import json
 
     doc = json.loads(out)
@@ -211,12 +211,12 @@ def test_verify_says_every_unchecked_entry_and_strict_fails_on_it(capsys, ledger
     setup = api.generate(Repository([ledger_data]), "okinawa", "campaign", 3)
     path = tmp_path / "s.yaml"
     path.write_text(setupfile.dump(setup), encoding="utf-8")
-    code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "verify", path)
+    code, out = run_in(capsys, "--data", ledger_data, "--no-builtin", "verify", path)
     assert code == 0, out
     assert f"{path}:2: 18.12c  set-up rule: unchecked: No unit in a beach ZOC (needs the hexes of the landing " \
            "beaches)" in out
     assert "legal, 3 unchecked" in out   # and the units of unstated number none placed
-    code, _ = run_main(capsys, "--data", ledger_data, "--no-builtin", "verify", "--strict", path)
+    code, _ = run_in(capsys, "--data", ledger_data, "--no-builtin", "verify", "--strict", path)
     assert code == 1
 
 
@@ -228,7 +228,7 @@ def test_verify_says_every_unchecked_entry_and_strict_fails_on_it(capsys, ledger
 def test_a_misspelt_ref_is_an_error_at_its_line(capsys, ledger_data, text, error):
     path = ledger_data / "okinawa" / "coverage.yaml"
     path.write_text(LEDGER.replace("unit:tokusetsu-1st-regiment", text), encoding="utf-8")
-    code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "data", "validate")
+    code, out = run_in(capsys, "--data", ledger_data, "--no-builtin", "data", "validate")
     assert code == 2 and f"coverage.yaml:7:" in out and error in out, out
 
 
@@ -236,7 +236,7 @@ def test_a_misspelt_ref_is_an_error_at_its_line(capsys, ledger_data, text, error
 def test_a_checked_entry_needs_its_checks(capsys, ledger_data):
     path = ledger_data / "okinawa" / "coverage.yaml"
     path.write_text(LEDGER.replace(" checks: [unit:tokusetsu-1st-regiment]", ""), encoding="utf-8")
-    code, out = run_main(capsys, "--data", ledger_data, "--no-builtin", "data", "validate")
+    code, out = run_in(capsys, "--data", ledger_data, "--no-builtin", "data", "validate")
     assert code == 2 and "coverage.yaml" in out, out
 
 

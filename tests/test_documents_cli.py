@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from conftest import FIXTURES, run_cli
-from docs import cli_inproc, flat, text_of
+from conftest import FIXTURES, run_cli, run_in
+from docs import flat, text_of
 from playaids.build import builder, runner
 from playaids.errors import DataError
 from playaids.render.page import PageSpec
@@ -66,44 +66,44 @@ def one_line_error(r, *fragments):
 @pytest.mark.slow
 def test_turns_summary_glossary_commands(data, tmp_path, capfd):
     out = tmp_path / "t.pdf"
-    r = cli_inproc(capfd, "--data", data, "turns", "demo-game", "short", "--lang", "en", "-o", out)
+    r = run_in(capfd, "--data", data, "turns", "demo-game", "short", "--lang", "en", "-o", out)
     assert r.returncode == 0, r.stderr
     text = flat(text_of(out))
     assert "Turn 3" in text and "Turn 4" in text and "Turn 2" not in text and "Rainy season" in text
     # an event whose turn the source does not give is the makers' matter (the sources appendix)
     assert "Withdrawal" not in text and "turn not given in source" not in text
     s = tmp_path / "s.pdf"
-    assert cli_inproc(capfd, "--data", data, "summary", "demo-game", "--lang", "both", "--paper", "letter", "-o", s).returncode == 0
+    assert run_in(capfd, "--data", data, "summary", "demo-game", "--lang", "both", "--paper", "letter", "-o", s).returncode == 0
     assert "移動フェイズ" in flat(text_of(s)) and "Combat Phase" in flat(text_of(s))
-    r = cli_inproc(capfd, "--data", data, "glossary", "demo-game", "--format", "csv")
+    r = run_in(capfd, "--data", data, "glossary", "demo-game", "--format", "csv")
     assert r.returncode == 0 and "戦闘結果表,Combat Results Table,7.3" in r.stdout.decode()
 
 
 def test_validate_checks_turns_and_rules(data, capfd):
-    assert cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate").returncode == 0
+    assert run_in(capfd, "--data", data, "--no-builtin", "data", "validate").returncode == 0
     p = data / "demo-game" / "turns.yaml"
     p.write_text(TURNS.replace("{turn: 2,", "{turn: 9,"), encoding="utf-8")
-    one_line_error(cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate"), "turns.yaml:10:12:", "beyond the track's 4 turns")
+    one_line_error(run_in(capfd, "--data", data, "--no-builtin", "data", "validate"), "turns.yaml:10:12:", "beyond the track's 4 turns")
     p.write_text(TURNS.replace("side: red", "side: green"), encoding="utf-8")
-    one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "-o", data / "x.pdf"), "turns.yaml:10:", "unknown side 'green'")
+    one_line_error(run_in(capfd, "--data", data, "turns", "demo-game", "-o", data / "x.pdf"), "turns.yaml:10:", "unknown side 'green'")
     assert not (data / "x.pdf").exists()
     p.write_text(TURNS, encoding="utf-8")
     r = data / "demo-game" / "rules.yaml"
     r.write_text(RULES.replace('rule: "1.2"', "rule: 1.2"), encoding="utf-8")
-    one_line_error(cli_inproc(capfd, "--data", data, "--no-builtin", "data", "validate"), "rules.yaml:11:")
+    one_line_error(run_in(capfd, "--data", data, "--no-builtin", "data", "validate"), "rules.yaml:11:")
 
 
 def test_unknown_ids_are_one_line(data, tmp_path, capfd):
-    one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "nope", "-o", tmp_path / "x.pdf"),
+    one_line_error(run_in(capfd, "--data", data, "turns", "demo-game", "nope", "-o", tmp_path / "x.pdf"),
                    "unknown scenario of demo-game 'nope'", "full, short")
-    one_line_error(cli_inproc(capfd, "--data", data, "summary", "nope", "-o", tmp_path / "x.pdf"), "unknown game 'nope'")
+    one_line_error(run_in(capfd, "--data", data, "summary", "nope", "-o", tmp_path / "x.pdf"), "unknown game 'nope'")
 
 
 def test_missing_glyph_is_an_error_and_nothing_is_written(data, tmp_path, capfd):
     p = data / "demo-game" / "turns.yaml"
     p.write_text(TURNS.replace("Reinforcements arrive.", "Reinforcements \U0001F9A9 arrive."), encoding="utf-8")
     out = tmp_path / "x.pdf"
-    one_line_error(cli_inproc(capfd, "--data", data, "turns", "demo-game", "--lang", "en", "-o", out), "U+1F9A9", "no glyph")
+    one_line_error(run_in(capfd, "--data", data, "turns", "demo-game", "--lang", "en", "-o", out), "U+1F9A9", "no glyph")
     assert not out.exists() and list(tmp_path.glob(".x.pdf*")) == []
 
 

@@ -17,13 +17,13 @@ from playaids.games.base import Game
 from playaids.games.okinawa import Okinawa
 from playaids.render.page import PageSpec
 
-from conftest import ROOT, run_main
+from conftest import ROOT, run_in
 
 DATA = Repository(ROOT / "data")
 
 
 def _run(capsys, *args) -> tuple[int, str]:
-    return run_main(capsys, *args)
+    return tuple(run_in(capsys, *args))
 
 
 def test_registry_is_explicit_and_matches_the_data():

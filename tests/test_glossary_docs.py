@@ -5,7 +5,8 @@ import io
 
 import pytest
 
-from docs import cli_inproc, columns_of, flat, game, glossary_pdf_of, page_count, pages, summary_of, text_of
+from conftest import run_in
+from docs import columns_of, flat, game, glossary_pdf_of, page_count, pages, summary_of, text_of
 from playaids import glossary
 from playaids.model import Term
 from playaids.render import glossary_pdf
@@ -38,7 +39,7 @@ def test_the_check_finds_a_missing_term():
 @pytest.mark.parametrize("fmt", ["md", "csv"])
 def test_text_exports(fmt, tmp_path, capfd):
     out = tmp_path / f"g.{fmt}"
-    r = cli_inproc(capfd, "glossary", "okinawa", "--format", fmt, "--lang", "both", "-o", out)   # data order
+    r = run_in(capfd, "glossary", "okinawa", "--format", fmt, "--lang", "both", "-o", out)   # data order
     assert r.returncode == 0, r.stderr
     text = out.read_text(encoding="utf-8")
     terms = game("okinawa").glossary
@@ -122,5 +123,5 @@ def test_game_without_glossary_is_a_clean_error(tmp_path, fixture_data, capfd):
 
     shutil.copytree(fixture_data / "demo-game", tmp_path / "demo-game")
     (tmp_path / "demo-game" / "glossary.yaml").unlink()
-    r = cli_inproc(capfd, "--data", tmp_path, "glossary", "demo-game")
+    r = run_in(capfd, "--data", tmp_path, "glossary", "demo-game")
     assert r.returncode == 2 and "no glossary" in r.stderr.decode() and "Traceback" not in r.stderr.decode()

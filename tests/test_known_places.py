@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, run_main
+from conftest import ROOT, run_in
 from playaids.engine import api, setupfile
 from playaids.repository import Repository
 
@@ -44,7 +44,7 @@ def test_a_misspelt_or_blank_place_in_a_setup_exits_2_at_its_line(capsys, tmp_pa
         unit = next(u.id for u in DATA.scenario(game, scenario).units
                     if isinstance(u.at, dict) and u.at.get("zone") == "pusan-perimeter")
     path = _setup_file(tmp_path, game, scenario, 1, _move(unit, to))
-    code, out = run_main(capsys, "verify", path)
+    code, out = run_in(capsys, "verify", path)
     assert code == 2, out
     setup = setupfile.load(path)
     i = next(i for i, p in enumerate(setup.placements) if p.unit == unit)
@@ -55,10 +55,10 @@ def test_a_misspelt_or_blank_place_in_a_setup_exits_2_at_its_line(capsys, tmp_pa
 
 def test_a_known_place_passes_and_a_hex_without_a_grid_is_left_to_the_rules(capsys, tmp_path):
     path = _setup_file(tmp_path, "okinawa", "campaign", 1, lambda s: None)
-    assert run_main(capsys, "verify", path)[0] == 0
+    assert run_in(capsys, "verify", path)[0] == 0
     # MacArthur's hex numbers are printed on the map, not in the rules: a number is no typo
     path = _setup_file(tmp_path, "macarthur-bataan", "historical", 1, _move("trucks", "2819"))
-    code, out = run_main(capsys, "verify", path)
+    code, out = run_in(capsys, "verify", path)
     assert code == 0 and "unknown place" not in out, out
 
 
@@ -83,7 +83,7 @@ def test_a_misspelt_or_blank_place_in_a_scenario_fails_data_validate(capsys, dat
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
+    code, out = run_in(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
     assert code == 2 and error in out and f"{file}:" in out, out
     line = next(i for i, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if new in t)
     assert f"{file}:{line}:" in out
@@ -95,7 +95,7 @@ def test_a_turn_record_naming_no_scenario_of_the_game_fails_data_validate(capsys
     text = path.read_text(encoding="utf-8")
     # a scenario of the record that no scenario file has, and no event names
     path.write_text(text.replace("  - id: scenario-4\n", "  - id: scenario-44\n", 1), encoding="utf-8")
-    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
+    code, out = run_in(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
     assert code == 2 and "scenario-44" in out and "turns.yaml:" in out, out
 
 
@@ -107,8 +107,8 @@ def test_a_decimal_count_in_a_scenario_fails_data_validate_and_never_reaches_gen
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
+    code, out = run_in(capsys, "--data", data_copy, "--no-builtin", "data", "validate")
     assert code == 2 and "new-guinea.yaml:" in out and "count: " in out and "is not a whole number" in out, out
-    code, out = run_main(capsys, "--data", data_copy, "--no-builtin", "scenario", "rgi-macarthur", "new-guinea",
+    code, out = run_in(capsys, "--data", data_copy, "--no-builtin", "scenario", "rgi-macarthur", "new-guinea",
                          "--seed", "1")
     assert code == 2 and "new-guinea.yaml:" in out, out

@@ -15,7 +15,7 @@ from playaids.render import grid
 from playaids.render import oddscard
 from playaids.render.page import PageSpec
 from playaids.repository import Repository
-from conftest import run_main
+from conftest import run_in
 
 REPO = Repository.builtin()
 
@@ -277,15 +277,15 @@ def test_json_and_csv_give_the_same_numbers(cli_in):
 ])
 def test_a_table_with_no_odds_is_refused_in_one_line_exit_2(capsys, tmp_path, game, table, why):
     out = tmp_path / "o.pdf"
-    code, printed = run_main(capsys, "odds", game, table, "-o", out)
+    code, printed = run_in(capsys, "odds", game, table, "-o", out)
     assert code == 2 and printed.count("\n") == 1 and why in printed and f"{game}/{table}: no odds" in printed
     assert not out.exists()
 
 
 def test_drm_option_is_checked(capsys):
-    code, printed = run_main(capsys, "odds", "macarthur-bataan", "crt", "--drm", "x")
+    code, printed = run_in(capsys, "odds", "macarthur-bataan", "crt", "--drm", "x")
     assert code == 2 and "'x' is not a whole number" in printed
-    code, printed = run_main(capsys, "odds", "macarthur-bataan", "crt", "--drm", "9")
+    code, printed = run_in(capsys, "odds", "macarthur-bataan", "crt", "--drm", "9")
     assert code == 2 and "outside -6..+6" in printed
 
 
@@ -381,10 +381,10 @@ def test_a_bad_odds_block_is_one_line_at_its_place(capsys, tmp_path):
     lines = table.read_text(encoding="utf-8").count("\n")
     with open(table, "a", encoding="utf-8") as f:
         f.write("odds:\n  rolls: sideways\n")
-    code, printed = run_main(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
+    code, printed = run_in(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
     assert code == 2 and printed == f"{table}:{lines + 2}:10: odds.rolls: 'sideways' is not one of ['rows', 'columns', 'none']\n"
     table.write_text(table.read_text(encoding="utf-8").replace("sideways", "columns"), encoding="utf-8")
-    code, printed = run_main(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
+    code, printed = run_in(capsys, "--data", tmp_path, "--no-builtin", "odds", "rgi-macarthur", "korea-reserves")
     assert code == 2 and "its columns are not rolls of 1d6 ('UN reserves' is not a roll)" in printed
 
 

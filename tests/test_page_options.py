@@ -4,7 +4,7 @@ bleed or the crop-mark slug, no colour left in grayscale), and each command keep
 import click
 import pdfplumber
 import pytest
-from conftest import run_main
+from conftest import run_in
 from pdfminer.pdftypes import resolve1
 
 from playaids.cli import app as cli, pageoptions
@@ -29,7 +29,7 @@ COMMANDS = {
 
 
 def _run(capsys, args) -> tuple[int, str]:
-    return run_main(capsys, *args)
+    return tuple(run_in(capsys, *args))
 
 
 def _make(capsys, tmp_path, name, *options):

@@ -8,7 +8,7 @@ import shutil
 import pytest
 import yaml
 
-from conftest import ROOT, run_main
+from conftest import ROOT, run_in
 from playaids.engine import api
 from playaids.repository import Repository
 
@@ -94,5 +94,5 @@ def test_a_pool_of_different_counters_is_a_data_error(tmp_path, capsys, field, v
     assert old in text
     new = old.replace("side: blue", f"side: {value}") if field == "side" else old.replace("count: 9", "count: unstated")
     path.write_text(text.replace(old, new), encoding="utf-8")
-    code, err = run_main(capsys, "--no-builtin", "--data", tmp_path / "data", "data", "validate")
+    code, err = run_in(capsys, "--no-builtin", "--data", tmp_path / "data", "data", "validate")
     assert code == 2 and words in err and "bataan-retreat.yaml:" in err, err

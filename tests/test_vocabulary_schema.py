@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_main
+from conftest import run_in
 
 from playaids import schemas
 from playaids.engine import vocabulary
@@ -78,7 +78,7 @@ def _write(root, text: str) -> Path:
 
 
 def _run(capsys, *args) -> tuple[int, str]:
-    return run_main(capsys, *args)
+    return tuple(run_in(capsys, *args))
 
 
 def _validate(capsys, root) -> tuple[int, str]:
