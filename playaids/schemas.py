@@ -257,6 +257,10 @@ SCENARIO = {
                            "split": {"type": "boolean", "description": "The entry is a group of counters "
                                      "the rules do not count (a division, 'all other units'), count 1: a setup "
                                      "may place it in several pieces, each a placement."},
+                           "may-be": {"type": "array", "items": {"type": "string"}, "description": "Types "
+                                      "some counters of the entry may be (Okinawa's remaining IJA units include "
+                                      "AT guns): a placement's `type:` says which; a limit that depends on it "
+                                      "is reported unchecked until it does."},
                            "pool": {**_ID, "description": "Units of one pool are the same counter (the rules "
                                     "give them by kind and number): a setup may label any of them with any "
                                     "entry of the pool, as long as the pool's counters can be matched to "
@@ -529,6 +533,8 @@ _PLACEMENT = {
         "sp": {"type": "number", "minimum": 0, "maximum": 1000, "description": "Stacking points (a counter value)."},
         "steps": {"type": "integer", "minimum": 0, "maximum": 100},
         "facing": _SHORT, "face": _SHORT, "note": _SHORT,
+        "type": {**_SHORT, "description": "The counter's type, where the scenario's unit may be of several "
+                             "(its `may-be`)."},
     },
 }
 _SETUP_PROPERTIES = {

@@ -89,7 +89,7 @@ def test_us_stacking_and_manila(game):
     bad = place(mutated(legal), "us", "us-volunteers", "area-7", 1)
     found = game.violations(bad)
     assert checks_of(found) == {("8.3", "stacking")}
-    assert [(v.where, v.message) for v in found] == [("area-7", "11 units, limit 10")]
+    assert [(v.where, v.message) for v in found] == [("area-7", "11 combat steps, limit 10")]
     bad = place(mutated(legal), "us", "us-artillery", "area-7", 1)
     assert checks_of(game.violations(bad)) == {("8.3, 1.2.1", "stacking")}
 
@@ -133,16 +133,18 @@ def test_no_artillery_or_leaders_in_the_jungle(game, scenario):
     """12.0 (l. 428, 448): artillery and leaders cannot go into the Jungle Warfare boxes; US combat
     steps, a Macabebe Scout and guerrillas may be there."""
     s = mutated(game.generate(scenario, 0))
-    place(s, "us", "us-infantry", "jungle-warfare-1", 3)
-    place(s, "us", "macabebe-scouts", "jungle-warfare-1", 1)
+    if scenario == "guerrilla-war":   # the US enters the boxes in the Guerrilla War phase only (l. 428)
+        place(s, "us", "us-infantry", "jungle-warfare-1", 3)
+        place(s, "us", "macabebe-scouts", "jungle-warfare-1", 1)
     place(s, "filipino", "filipino-guerrillas", "jungle-warfare-2", 2)
     assert game.violations(s) == []
     place(s, "us", "us-leaders", "jungle-warfare-1", 1)
     place(s, "filipino", "filipino-artillery", "jungle-warfare-2", 1)
     found = game.violations(s)
     assert checks_of(found) == {("12.0", "forbidden")}
-    assert sorted(v.message for v in found) == ["filipino-artillery may not be placed in jungle-warfare",
-                                                "us-leaders may not be placed in jungle-warfare"]
+    assert {v.message for v in found} == {"filipino-artillery may not be placed in jungle-warfare",
+                                          "us-leaders may not be placed in jungle-warfare"}
+    assert {v.ref for v in found if "artillery" in v.message} == {"constraint:no-artillery-or-leaders-in-jungle"}
 
 
 @pytest.mark.parametrize("unit, limit, rule", [("gunboats", 5, "9.0"), ("poa-markers", 9, "11.0")])

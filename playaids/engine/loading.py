@@ -40,7 +40,7 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
         units.append(Unit(u["id"], u["side"], u["count"], u.get("type", "unit"), tuple(u.get("tags", [])),
                           u.get("at"), u["rule"], u.get("unless"), u.get("when"), u.get("name"), u.get("sp"),
                           u.get("generate-at"), u.get("face"), u.get("back"), u.get("pool"),
-                          bool(u.get("split"))))
+                          bool(u.get("split")), tuple(u.get("may-be", ()))))
     _check_pools(located, units)
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),

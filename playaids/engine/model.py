@@ -35,6 +35,10 @@ class Violation:
                 "status": self.status, "check": self.check, "ref": self.ref, "key": list(self.key)}
 
 
+# place kinds beside the board: a record box, a holding box, an off-map area
+OFF_BOARD = ("box", "off-map")
+
+
 @dataclass(frozen=True)
 class Place:
     id: str
@@ -79,6 +83,12 @@ class GameMap:
         if key not in self._memo:
             self._memo[key] = [p for p in self.places.values() if zone in p.zones or p.id == zone]
         return list(self._memo[key])
+
+    def off_board(self, where: str) -> bool:
+        """A place beside the map (a box, a holding box, an off-map area): no hex of it is on the
+        board, so a rule that puts a unit on a hex, a line or a distance never holds there."""
+        p = self.places.get(where)
+        return p is not None and p.kind in OFF_BOARD and not p.hexes
 
     def hexes_of(self, where: str) -> tuple[str, ...] | None:
         """The map hexes of a place id or a hex number; None when the map does not say."""
@@ -148,6 +158,7 @@ class Unit:
     back: dict | None = None    # a face-down counter as the opponent sees it (its back)
     pool: str | None = None     # interchangeable counters: see engine/pools.py
     split: bool = False         # a group of counters the rules do not count: placed in one piece or several
+    may_be: tuple[str, ...] = ()  # other types some of its counters may be (a placement's `type:` says)
 
     @property
     def unstated(self) -> bool:

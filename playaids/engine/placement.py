@@ -170,6 +170,11 @@ def check_units(setup, ctx, pooled: dict | None = None) -> list[Violation]:
         if unit.face and face is not None and str(face) != unit.face:
             out.append(Violation(unit.rule, where, f"{p.unit} sets up face-{unit.face}, not {face}", check="face",
                                  key=("placements", i, "face")))
+        kind = p.extra.get("type")
+        if kind is not None and str(kind) not in (unit.type, *unit.may_be):
+            kinds = ", ".join((unit.type, *unit.may_be))
+            out.append(Violation(unit.rule, where, f"{p.unit} has no counter of type {kind!r} (its types: {kinds})",
+                                 check="type", key=("placements", i, "type")))
         ok, desc = allowed_at(unit, p.at, ctx)
         if unit.pool in pooled and (ok is False or pooled[unit.pool] == "matched"):
             continue
@@ -251,6 +256,19 @@ def _selected(c: dict, unit: Unit) -> bool:
     return ok and unit.type not in c.get("exempt", [])
 
 
+def _maybe_exempt(c: dict, unit: Unit, p) -> bool:
+    """Counters of a unit that may be of an exempt type (its `may-be`) whose placement does not
+    say which type they are: whether they count depends on it."""
+    kind = p.extra.get("type")
+    return kind is None and any(t in c.get("exempt", []) for t in unit.may_be)
+
+
+def _exempt_here(c: dict, unit: Unit, p) -> bool:
+    """The placement says its counters are of an exempt type the unit may be."""
+    kind = p.extra.get("type")
+    return kind is not None and str(kind) in unit.may_be and str(kind) in c.get("exempt", [])
+
+
 def _measure(c: dict, unit: Unit, p) -> int | None:
     m = c.get("measure", "units")
     if m == "units":
@@ -291,9 +309,10 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
     totals: dict = defaultdict(int)
     unknown: dict = defaultdict(list)
     wholes: dict = defaultdict(list)
+    maybe: dict = defaultdict(lambda: [0, set()])   # counters that count unless they are of an exempt type
     for p in setup.placements:
         unit = ctx.scenario.unit(p.unit)
-        if not _selected(c, unit) or p.at in ANYWHERE:
+        if not _selected(c, unit) or p.at in ANYWHERE or _exempt_here(c, unit, p):
             continue
         key = (p.at, unit.side if c.get("side") == "each" else "")
         if whole_zone(ctx, p.at):
@@ -303,8 +322,11 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
             unknown[key].append(p.unit)
         else:
             totals[key] += m
+            if _maybe_exempt(c, unit, p):
+                maybe[key][0] += m
+                maybe[key][1].add(p.unit)
     out = []
-    what = {"units": "units", "sp": "stacking points", "steps": "steps"}[c.get("measure", "units")]
+    what = c.get("label") or {"units": "units", "sp": "stacking points", "steps": "steps"}[c.get("measure", "units")]
     exempt = f" ({' and '.join(c['exempt'])} exempt)" if c.get("exempt") else ""
     for (where, side), total in sorted(totals.items()):
         if (where, side) in wholes:
@@ -312,6 +334,15 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
         limit = place_limit(c, where, ctx)
         if limit is not None and total > limit:
             owner = f"{side} " if side else ""
+            n, units = maybe.get((where, side), (0, ()))
+            if total - n <= limit:   # within the limit if enough of them are of the exempt type
+                kinds = sorted({t for u in units for t in ctx.scenario.unit(u).may_be if t in c.get("exempt", [])})
+                out.append(Violation(c["rule"], f"{_where_word(where)}", f"{total} {owner}{what}, limit {limit}"
+                                     f"{exempt}, unless {total - limit} of {', '.join(sorted(units))} "
+                                     f"{'is' if total - limit == 1 else 'are'} {' or '.join(kinds)}: give the "
+                                     f"placement's `type:`", status="unchecked", check="stacking",
+                                     key=first_key(setup, lambda p, w=where, us=units: p.at == w and p.unit in us)))
+                continue
             out.append(Violation(c["rule"], f"{_where_word(where)}", f"{total} {owner}{what}, limit {limit}{exempt}",
                                  check="stacking", key=first_key(setup, lambda p, w=where: p.at == w)))
     for (zone, side), units in sorted(wholes.items()):
@@ -447,6 +478,10 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
             continue
         hexes = ctx.map.hexes_of(slot_owner(p.at))
         where = f"placements.{i} ({p.unit} at {p.at})"
+        if not hexes and ctx.map.off_board(slot_owner(p.at)):
+            out.append(Violation(c["rule"], where, f"{p.at} is off the board: the rule puts {p.unit} on a hex "
+                                 f"beyond the line {c['line'][0]}-{c['line'][-1]}", check="line", key=("placements", i)))
+            continue
         if not hexes:
             out.append(Violation(c["rule"], where, "needs the hex of this place in map.yaml", status="unchecked",
                                  check="line", key=("placements", i)))

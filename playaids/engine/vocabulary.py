@@ -367,6 +367,8 @@ class Constraint(Kind):
 class Stacking(Constraint):
     kind, doc = "stacking", "At most `limit` units, stacking points or steps per place."
     keys = {**SELECTION, "limit": _NAT, "measure": {"enum": ["units", "sp", "steps"]},
+            "label": {"type": "string", "description": "What a placement's count counts, in the rules' "
+                                                       "words (combat steps), where it is not units."},
             "overrides": {"type": "object", "additionalProperties": {"oneOf": [_NAT, {"type": "null"}]}}}
     required = ("rule", "limit")
     check = staticmethod(placement.check_stacking)

@@ -122,10 +122,10 @@ def ob_count(cs) -> list[Violation]:
     if not cs.caves:
         return []
     if cs.ob_caves is None:
-        return [_v("G11.2", "ob.caves", "needs the number of caves the OB grants (G11.91, not in the rules) to "
+        return [_v("G11.1, G11.2", "ob.caves", "needs the number of caves the OB grants (G11.91, not in the rules) to "
                    "check how many may be set up", "cave-count", "unchecked")]
     if len(cs.caves) > cs.ob_caves:
-        return [_v("G11.2", "ob.caves", f"{len(cs.caves)} caves set up; the OB grants {cs.ob_caves}", "cave-count")]
+        return [_v("G11.1, G11.2", "ob.caves", f"{len(cs.caves)} caves set up; the OB grants {cs.ob_caves}", "cave-count")]
     return []
 
 
