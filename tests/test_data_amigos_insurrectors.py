@@ -78,7 +78,7 @@ def test_search_modifiers():
 def test_reinforcement_modifiers():
     t = raw_table(GAME, "reinforcement-modifiers")
     assert t["rows"] == [] and t["columns"] == []                  # table not printed (l. 220)
-    assert "not in the source" in t["missing"]["en"]
+    assert "not reproduced here" in t["missing"]["en"]
     assert cell(t, "Filipino VP is 2 or more", "Visayas", grid="modifiers") == "+2"          # l. 231
     assert cell(t, "3 or more 'POA' in 'Luzon'", "Luzon", grid="modifiers") == "-1"          # l. 233
     assert cell(t, "3 or more 'POA' in 'Luzon'", "Visayas", grid="modifiers") == "–"         # l. 233 Luzon only

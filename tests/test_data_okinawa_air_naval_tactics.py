@@ -175,7 +175,7 @@ def test_tactics():
 def test_map_tables_have_no_grid(tid):
     t = raw_table(GAME, tid)
     assert t["rows"] == [] and t["columns"] == []
-    assert "not part of this source" in text(t["missing"])
+    assert "not reproduced here" in text(t["missing"]) or "is on the map" in text(t["missing"])
 
 
 def test_bombardment():

@@ -333,6 +333,7 @@ def test_a_continued_piece_before_its_start(tmp_path):
     "storm risk (see new-guinea-storm-risk).",
     "until turn 12, 2 [illegible] stay",
     "placements.1 is not on the map",
+    "The grid of the Fire Combat Table is printed on the map and is not part of this source.",
 ])
 def test_text_for_the_makers(tmp_path, line):
     def draw(c, f):
