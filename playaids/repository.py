@@ -2,7 +2,7 @@
 kept in one place.
 
 A `Repository` is made once per command (the CLI's `data_dir`) and passed explicitly to what
-needs data; the parsers it calls (load, engine.loading, turns, summaries, chartsets) take
+needs data; the parsers it calls (load, scenariofiles, turns, summaries, chartsets) take
 parsed documents, never paths. A repository is a snapshot of the data: what it has loaded is
 kept (a table looked up a million times is found in a dict, with no look at the disk) until
 `refresh()`, which `build --watch` calls before each build; the parse of a file is keyed by its
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playaids import chartsets, games, load, resources, summaries, turns, yamlsafe
-from playaids.engine import loading
+from playaids import scenariofiles
 from playaids.errors import DataError, UnknownId
 
 DEFAULT_DATA = resources.DATA
@@ -222,9 +222,9 @@ class Repository:
         tables = self.table_ids(game_id)   # a lookup names one
 
         def build(doc):
-            scenario = loading.scenario_from(doc, self.rules(game_id), scenario_id, tables)
+            scenario = scenariofiles.scenario_from(doc, self.rules(game_id), scenario_id, tables)
             if self.has(game_id, "map.yaml"):   # every place it names is on the game's map
-                loading.check_places(scenario, self.map(game_id))
+                scenariofiles.check_places(scenario, self.map(game_id))
             return scenario
         return self._document(("scenario", game_id, scenario_id), path, "scenario", build)
 
@@ -242,7 +242,7 @@ class Repository:
                     located = self.parse(p) if p == paths[0] else yamlsafe.load(p)
                     self.validate(located, "map")
                     documents.append(located)
-            return loading.map_from(documents)
+            return scenariofiles.map_from(documents)
         if override:   # a user's file: read afresh (it is no data of the repository)
             return make()
         return self._keep(("map", game_id), make)
@@ -283,6 +283,19 @@ class Repository:
             return chartsets.one_sheet(known)
         return self._document(("sheets", game_id), path, "sheets",
                               lambda doc: chartsets.sheets_from(doc, game_id, known))
+
+    def read_setup(self, path):
+        """A setup file (setupreader.load) with the keys its game adds."""
+        from playaids import setupreader
+
+        return setupreader.load(path, self.setup_keys)
+
+    def unchecked_lines(self, game_id: str, scenario_id: str) -> list:
+        """The set-up rules of the scenario its coverage ledger reports unchecked, as `verify`
+        lines (coverage.unchecked_lines): none when the game has no ledger."""
+        from playaids import coverage
+
+        return coverage.unchecked_lines(self.coverage(game_id), scenario_id)
 
     def coverage(self, game_id: str):
         """The game's coverage ledger (coverage.py), or None when it has none."""

@@ -226,3 +226,56 @@ def test_the_import_finder_sees_an_import_inside_a_function(tmp_path):
     (pkg / "games.py").write_text("", encoding="utf-8")
     mods = {"playaids.render.x": pkg / "render" / "x.py", "playaids.games": pkg / "games.py"}
     assert _imports(mods)["playaids.render.x"] == {"playaids.games"}
+
+
+def _unit(module: str, package: Path = PACKAGE) -> str:
+    """A module's place in the layering: its subpackage (`engine/`), or itself at the top level."""
+    parts = module.split(".")
+    if len(parts) > 1 and (package / parts[1]).is_dir():
+        return parts[1] + "/"
+    return parts[-1] if len(parts) > 1 else "playaids"
+
+
+def _unit_graph(modules: dict, package: Path = PACKAGE) -> dict:
+    graph: dict = {}
+    for m, targets in _imports(modules).items():
+        a = _unit(m, package)
+        for t in targets:
+            b = _unit(t, package)
+            if b != a and b != "playaids":
+                graph.setdefault(a, set()).add(b)
+                graph.setdefault(b, set())
+    return graph
+
+
+def test_no_loop_between_subpackages_and_top_level_modules():
+    """Issue 27: the imports between subpackages (and the top-level modules beside them) run one
+    way: no loop through games/, nor between the engine and the files it is read from."""
+    assert _cycles(_unit_graph(_modules())) == []
+
+
+# Issue 27, the layering: each subpackage may import only those listed (and the top-level
+# modules); the command line and the build sit on the games, a game's own code on plugin/.
+LAYERS = {
+    "engine/": set(), "render/": {"engine/"}, "plugin/": {"render/", "engine/"},
+    "games/": {"plugin/", "render/", "engine/"}, "checker/": {"render/", "engine/"},
+    "build/": {"games/", "plugin/", "render/", "engine/"},
+    "cli/": {"build/", "games/", "plugin/", "render/", "engine/", "checker/"},
+}
+
+
+def test_each_subpackage_imports_only_the_layers_below_it():
+    graph = _unit_graph(_modules())
+    against = {(a, b) for a, bs in graph.items() if a in LAYERS for b in bs if b.endswith("/") and b not in LAYERS[a]}
+    assert against == set()
+    assert set(LAYERS) == {u for u in graph if u.endswith("/")}   # every subpackage has its place
+
+
+def test_the_loop_finder_sees_a_loop_through_a_subpackage(tmp_path):
+    pkg = tmp_path / "playaids"
+    for d in ("games", "build"):
+        (pkg / d).mkdir(parents=True)
+    (pkg / "games" / "x.py").write_text("from playaids.build import job\n", encoding="utf-8")
+    (pkg / "build" / "job.py").write_text("from playaids.games import x\n", encoding="utf-8")
+    mods = {"playaids.games.x": pkg / "games" / "x.py", "playaids.build.job": pkg / "build" / "job.py"}
+    assert _cycles(_unit_graph(mods, pkg)) == [["build/", "games/"]]

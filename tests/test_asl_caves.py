@@ -11,7 +11,7 @@ from conftest import FIXTURES
 from playaids.repository import Repository
 from playaids.engine import generate as gen
 from playaids.engine import verify as ver
-from playaids.engine.setupfile import parse as parse_setup
+from playaids.setupreader import parse as parse_setup
 from playaids import yamlsafe
 from playaids.games.asl_chapter_g import caves as cv
 from playaids.games.asl_chapter_g import geometry as geo

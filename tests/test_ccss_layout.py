@@ -14,7 +14,8 @@ from playaids import preflight
 from playaids.games.asl_chapter_g import ccss, ccssplace
 from playaids.games.asl_chapter_g import geometry as geo
 from playaids.games.asl_chapter_g.cavesetup import parse
-from playaids.engine import setupfile
+from playaids import setupreader
+
 from playaids.render.page import PageSpec
 from playaids.repository import Repository
 
@@ -41,7 +42,7 @@ def seed3(tmp_path_factory):
 
 
 def _sheet(setup, spec, half=False):
-    cs = parse(setupfile.load(setup, ROOT.setup_keys), ROOT) if setup else None
+    cs = parse(setupreader.load(setup, ROOT.setup_keys), ROOT) if setup else None
     data = ccss.render(ROOT, spec, "" if cs else "25", cs, half)
     w, h = landscape(spec.size)
     board = cs.caves[0].hex.board if cs else "25"
@@ -147,7 +148,7 @@ def test_every_hex_id_is_7_pt_or_more_inside_its_own_hex(seed3, paper, half):
 def test_a_crowded_hex_puts_the_board_in_halves_and_the_half_board_is_larger():
     spec = PageSpec(lang="en")
     w, h = landscape(spec.size)
-    cs = parse(setupfile.load(FIXTURES / "asl" / "caves-legal.yaml", ROOT.setup_keys), ROOT)
+    cs = parse(setupreader.load(FIXTURES / "asl" / "caves-legal.yaml", ROOT.setup_keys), ROOT)
     whole = ccss.boards_of(spec, w, h)
     halves = ccss.boards_of(spec, w, h, True)
     assert len(whole) == 1 and [b.columns for b in halves] == ["A–Q", "Q–GG"]

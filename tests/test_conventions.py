@@ -140,13 +140,14 @@ def _scenarios():
 
 @pytest.mark.parametrize("game,scen", _scenarios())
 def test_template_lists_what_a_setup_needs_and_verifies_as_missing(cli_in, tmp_path, game, scen):
-    from playaids.engine import setupfile, vocabulary
+    from playaids import setupreader
+    from playaids.engine import vocabulary
 
     sc = Repository.builtin().scenario(game, scen)
     path = tmp_path / "fill-in.yaml"
     r = cli_in("scenario", game, scen, "--template", "-o", path)
     assert r.returncode == 0, r.stderr
-    setup = setupfile.load(path, Repository.builtin().setup_keys)   # a valid setup file, blanks and all
+    setup = setupreader.load(path, Repository.builtin().setup_keys)   # a valid setup file, blanks and all
     assert [(p.unit, p.side) for p in setup.placements] == [(u.id, u.side) for u in sc.units]
     for e in sc.elements:
         assert e["id"] in getattr(setup, vocabulary.bucket(e["kind"]))

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, run_in
+from playaids import setupreader
 from playaids.engine import api, setupfile
 from playaids.engine import generate as gen
 from playaids.repository import Repository
@@ -100,7 +101,7 @@ def test_case_fires_on_an_illegal_setup_and_its_base_is_legal(game, i, case, tmp
     for op in case["mutate"]:
         apply(bad, op)
     found = _wrong(_verify_doc(bad, folder, "bad.yaml", case.get("map")))
-    setup = setupfile.load(folder / "bad.yaml", DATA.setup_keys)
+    setup = setupreader.load(folder / "bad.yaml", DATA.setup_keys)
     assert all(api.locate(setup, v)[1] for v in found), "every verify line has its file:line"
     hits = [v for v in found if case["ref"] in v.refs()]
     assert hits, f"{case['ref']} did not fire; found {[(v.ref, v.check, v.message) for v in found]}"

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
+from playaids import setupreader
 from playaids.engine import api, setupfile
 from playaids.engine import verify as ver
 from playaids.engine.setupfile import Placement
@@ -233,7 +234,7 @@ def test_setup_sheet_pdf(tmp_path):
                 "-o", tmp_path / "s.yaml")
     assert r.returncode == 0, r.stderr
     text = pdfread.page_text(sheet)
-    s = setupfile.load(tmp_path / "s.yaml")
+    s = setupreader.load(tmp_path / "s.yaml")
     assert "SECRET" in text and "Victory letter" in text and s.derived["victory-letter"] in text
     assert "Del Carmen" in text and "Verification: legal, no rule broken" in text
 

@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, run_in
+from playaids import setupreader
 from playaids.engine import api, setupfile
 from playaids.repository import Repository
 
@@ -46,7 +47,7 @@ def test_a_misspelt_or_blank_place_in_a_setup_exits_2_at_its_line(capsys, tmp_pa
     path = _setup_file(tmp_path, game, scenario, 1, _move(unit, to))
     code, out = run_in(capsys, "verify", path)
     assert code == 2, out
-    setup = setupfile.load(path)
+    setup = setupreader.load(path)
     i = next(i for i, p in enumerate(setup.placements) if p.unit == unit)
     line = setup.where("placements", i, "at")[1]
     assert f"{path}:{line}: placement {i + 1} " in out and words in out, out

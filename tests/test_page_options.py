@@ -7,13 +7,14 @@ import pytest
 from conftest import run_in
 from pdfminer.pdftypes import resolve1
 
-from playaids.cli import app as cli, pageoptions
+from playaids.cli import app as cli
+from playaids.plugin import pageoptions
 from playaids.render.page import PageSpec
 
 A4 = sorted((595.28, 841.89))
 SLUG = 9 * 72 / 25.4  # crop marks need 9 mm each side even with a 3 mm bleed: 3 off the trim, 5 long, 1 spare
 BLEED = 3 * 72 / 25.4
-# the commands whose PDF is finished as a build's (cli.context.finished): DeviceGray in grayscale
+# the commands whose PDF is finished as a build's (cli.finishing): DeviceGray in grayscale
 DEVICE_GRAY = {"table", "summary", "turns", "glossary", "odds"}
 
 # command -> (arguments before the output, where the PDF goes)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from playaids.build import gallery, kinds, runner, stamp
-from playaids.build.job import Job
+from playaids.plugin.aids import Job
 from playaids.render.page import PageSpec
 from playaids.errors import PlayaidsError, UnknownId
 
@@ -31,7 +31,7 @@ def plan(repo, out: Path, ids, pages: list[PageSpec]) -> list[Job]:
 def build(root, out: Path, games, pages: list[PageSpec], force=False, progress=None, key: str | None = None,
           only=()) -> str:
     """`key`: the build's stamp when the caller has already hashed it (and found it changed);
-    `only`: the groups of aids to build (build.job.AID_GROUPS), all when empty."""
+    `only`: the groups of aids to build (kinds.groups()), all when empty."""
     t0 = time.perf_counter()
     if key is None:
         key = stamp.stamp(root, stamp.options(games, pages, only))

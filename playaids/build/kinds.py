@@ -1,4 +1,4 @@
-"""The kinds of aid `playaids build` writes, each its plan and its render (build.job.AidKind):
+"""The kinds of aid `playaids build` writes, each its plan and its render (plugin.aids.AidKind):
 
 OUT/<game>/charts.<lang>.<paper>.pdf               the chart set (every table on a few dense sheets)
 OUT/<game>/charts/<table>.<lang>.<paper>.pdf       a chart card per table (ReportLab)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playaids import chartsets, games, glossary, summaries, turns
-from playaids.build.job import AidKind, Job
+from playaids.plugin.aids import AidKind, Job
 from playaids.model import Text
 
 EXAMPLE_SEED = 1
@@ -30,6 +30,7 @@ def _table_files(repo, game_id) -> tuple:
 
 class Card(AidKind):
     name, group = "card", "charts"
+    group_help = "chart sets, cards and sources"
 
     def plan(self, repo, game_id, out, pages):
         g = repo.game_dir(game_id)
@@ -52,6 +53,7 @@ class Card(AidKind):
 class OddsCard(AidKind):
     """The exact chances of each dice table (playaids/odds.py); a table with no odds has none."""
     name, group = "odds", "odds"
+    group_help = "odds cards of the dice tables"
 
     def plan(self, repo, game_id, out, pages):
         from playaids import odds
@@ -144,6 +146,7 @@ class TurnRecord(AidKind):
 
 class Summary(AidKind):
     name, group, label = "summary", "summaries", ("ルール要約", "Rule summary")
+    group_help = "rule summaries and glossaries"
 
     def plan(self, repo, game_id, out, pages):
         if not repo.has(game_id, summaries.FILE):
@@ -207,6 +210,7 @@ class ExampleSetup(AidKind):
     """An example setup of each scenario (seed EXAMPLE_SEED), generated and verified once for its
     YAML and its sheets; not for a game whose generation needs inputs the data cannot give."""
     group = "setups"
+    group_help = "example setups and sheets"
 
     def plan(self, repo, game_id, out, pages):
         jobs = []
@@ -275,3 +279,16 @@ SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, Glos
 def registry() -> dict[str, AidKind]:
     """Every kind of aid by name: the shared ones, then each game's own (Game.aid_kinds)."""
     return {k.name: k() for k in SHARED + tuple(k for g in games.GAMES for k in g.aid_kinds)}
+
+
+# the order `build --help` lists the shared groups in (a game's own follow)
+_HELP_ORDER = (Card, OddsCard, Summary, TurnRecord, SetupYaml)
+
+
+def groups() -> dict[str, str]:
+    """The groups `build --only` names, each with what it holds (its first kind's group_help)."""
+    out: dict[str, str] = {}
+    for k in _HELP_ORDER + SHARED + tuple(k for g in games.GAMES for k in g.aid_kinds):
+        if k.group not in out or not out[k.group]:
+            out[k.group] = k.group_help
+    return out

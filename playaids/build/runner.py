@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playaids import atomic
 from playaids.build import kinds, stamp
-from playaids.build.job import Job
+from playaids.plugin.aids import Job
 from playaids.errors import PlayaidsError
 
 CACHE = Path(".playaids-cache") / "documents.json"

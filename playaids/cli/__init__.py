@@ -1,7 +1,7 @@
 """The command line (click): `app` (the `playaids` group, its commands and `main`), `documents`
-(turns, summary, glossary), `check_table`, `preflight`, `pageoptions` (the print options every
-PDF command takes, one decorator yielding a PageSpec), `completion` (shell completion of ids)
-and `context` (what the group hands its commands: the repository, the setup reader).
+(turns, summary, glossary), `check_table`, `preflight`, `completion` (shell completion of ids).
+The print options and what the group hands its commands are in `playaids.plugin` (pageoptions,
+context), where a game's own command finds them without importing the command line.
 
-Nothing is imported here: a game's own command imports `cli.pageoptions` and `cli.context` alone.
+Nothing is imported here.
 """

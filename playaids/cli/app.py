@@ -11,12 +11,14 @@ from pathlib import Path
 import click
 
 from playaids import __version__, atomic, games, outputs, repository
-from playaids.build.job import AID_GROUPS
-from playaids.cli import completion, context, finishing
+from playaids.build import kinds
+from playaids.cli import completion, finishing
+from playaids.plugin import context
+from playaids import setupreader
 from playaids.engine import setupfile
 from playaids.errors import DataError, PlayaidsError, Verdict, printable
 from playaids.words import count
-from playaids.cli.pageoptions import lang_option, page_options
+from playaids.plugin.pageoptions import lang_option, page_options
 from playaids.cli.examples import example
 
 
@@ -57,9 +59,9 @@ def cli(ctx, data, no_builtin):
     """Print-ready play aids from board-wargame rules."""
     ctx.ensure_object(dict)["data"] = data
     ctx.obj["builtin"] = not no_builtin
-    # what every command, a game's own included, takes through cli.context
+    # what every command, a game's own included, takes through plugin.context
     ctx.obj["open_repository"] = lambda: repository.data_dir(data, not no_builtin)
-    ctx.obj["read_setup"] = lambda path: setupfile.load(path, context.repository(ctx).setup_keys)
+    ctx.obj["read_setup"] = lambda path: setupreader.load(path, context.repository(ctx).setup_keys)
 
 
 @cli.command("list", epilog=example("list"))
@@ -300,7 +302,7 @@ def verify(ctx, files, map_file, fmt, strict):
 def _named_setups(f, root):
     """(name, setup, in a stream) of each setup of file f: FILE for a file of one, FILE #N for
     the setups of a stream."""
-    setups = setupfile.iter_all(f, root.setup_keys)
+    setups = setupreader.iter_all(f, root.setup_keys)
     first = next(setups)
     second = next(setups, None)
     if second is None:
@@ -425,10 +427,9 @@ def data_validate(ctx, folder):
 @page_options(paper="a4", many=True)
 @click.option("--force", is_flag=True, help="Render everything again, changed or not.")
 @click.option("--check", is_flag=True, help="Then run the print preflight over every PDF of the build (exit 1 on findings).")
-@click.option("--only", multiple=True, type=click.Choice(AID_GROUPS),
-              help="Build only these aids (repeatable): charts = chart sets, cards and sources; odds = odds cards of "
-                   "the dice tables; summaries = rule "
-                   "summaries and glossaries; turns; setups = example setups and sheets; ccss = blank CCSS.")
+@click.option("--only", multiple=True, type=click.Choice(list(kinds.groups())),
+              help="Build only these aids (repeatable): " + "; ".join(
+                  f"{g} = {words}" if words else g for g, words in kinds.groups().items()) + ".")
 @click.option("--watch", is_flag=True, help="Then build again whenever a data file is saved (only the aids that "
                                             "read it are rendered); Ctrl-C stops.")
 @click.pass_context

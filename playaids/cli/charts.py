@@ -6,9 +6,10 @@ from __future__ import annotations
 import click
 
 from playaids import outputs
-from playaids.cli import completion, context, finishing
+from playaids.cli import completion, finishing
+from playaids.plugin import context
 from playaids.cli.examples import example
-from playaids.cli.pageoptions import page_options
+from playaids.plugin.pageoptions import page_options
 
 CHART_FORMATS = ("pdf", "png")
 

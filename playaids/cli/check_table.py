@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from playaids import atomic, outputs
-from playaids.cli import completion, context
+from playaids.cli import completion
+from playaids.plugin import context
 from playaids.checker import Glossary, accept, check_file, readers, report
 from playaids.errors import DataError, PlayaidsError, Verdict
 from playaids.cli.examples import example

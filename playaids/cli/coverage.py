@@ -9,7 +9,8 @@ import textwrap
 import click
 
 from playaids import coverage as cov
-from playaids.cli import completion, context
+from playaids.cli import completion
+from playaids.plugin import context
 from playaids.errors import PlayaidsError, printable
 from playaids.cli.examples import example
 

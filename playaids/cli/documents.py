@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from playaids import atomic, outputs
-from playaids.cli import completion, context, finishing
+from playaids.cli import completion, finishing
+from playaids.plugin import context
 from playaids.errors import PlayaidsError, printable_text
-from playaids.cli.pageoptions import page_options
+from playaids.plugin.pageoptions import page_options
 from playaids.cli.examples import example
 
 

@@ -13,7 +13,7 @@ def finished(root, data: bytes, kind: str, game: str, page, item: str | None = N
     from pathlib import Path
 
     from playaids.build import runner
-    from playaids.build.job import Job
+    from playaids.plugin.aids import Job
 
     path = Path(".".join(x for x in (kind, item or game, name, page.lang, page.paper) if x) + ".pdf")
     job = Job(kind, game, path, item, page)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import click
 
 from playaids import atomic, outputs
-from playaids.cli import completion, context, finishing
-from playaids.cli.pageoptions import page_options
+from playaids.cli import completion, finishing
+from playaids.plugin import context
+from playaids.plugin.pageoptions import page_options
 from playaids.cli.examples import example
 
 ODDS_FORMATS = ("csv", "json", "pdf", "png")

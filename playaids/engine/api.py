@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 from playaids.engine import generate as gen
-from playaids.engine import setupfile
 from playaids.engine import verify as ver
 from playaids.errors import DataError, UnknownId
 
@@ -28,14 +27,12 @@ def verify_setup(root, setup, map_file=None):
         line = setup.located.where((key,))[0] if setup.located else None
         raise DataError(path, str(e), line) from None
     gmap = root.map(setup.game, map_file)
-    from playaids import coverage
-
     found = ver.verify(setup, scenario, gmap, root, dict(root.rules(setup.game).checks).items())
-    return scenario, found + coverage.unchecked_lines(root.coverage(setup.game), scenario.id)
+    return scenario, found + root.unchecked_lines(setup.game, scenario.id)
 
 
 def verify_file(root, path, map_file=None):
-    return verify_setup(root, setupfile.load(path, root.setup_keys), map_file)
+    return verify_setup(root, root.read_setup(path), map_file)
 
 
 _PLACE = re.compile(r"^placements\.(\d+)(.*)$")

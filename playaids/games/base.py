@@ -25,7 +25,7 @@ class Game:
     # Whether `build` writes an example setup (and its sheet) for each scenario: not when
     # generation needs an input the data cannot give.
     example_setups = True
-    # The game's own kinds of aid (build.job.AidKind subclasses), built after the shared ones.
+    # The game's own kinds of aid (plugin.aids.AidKind subclasses), built after the shared ones.
     aid_kinds: tuple = ()
 
     def __init__(self, game_id: str | None = None):

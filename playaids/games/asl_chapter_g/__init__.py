@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from playaids.build.job import AidKind, Job
+from playaids.plugin.aids import AidKind, Job
 from playaids.games.asl_chapter_g import generate as cave_generation
 from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
@@ -20,6 +20,7 @@ from playaids.games.base import Game
 class BlankCcss(AidKind):
     """The blank Cave-Complex Setup Sheet (G11.32), a form to fill in at the table."""
     name, group, label = "ccss-blank", "ccss", ("複合洞窟配置シート（空欄）", "Cave-Complex Setup Sheet (blank)")
+    group_help = "blank CCSS"
 
     def plan(self, repo, game_id, out, pages):
         legend = repo.game_dir(game_id) / "tables" / "ccss-legend.yaml"

@@ -6,8 +6,8 @@ from pathlib import Path
 import click
 
 from playaids import outputs
-from playaids.cli import context
-from playaids.cli.pageoptions import page_options
+from playaids.plugin import context
+from playaids.plugin.pageoptions import page_options
 from playaids.errors import PlayaidsError
 from playaids.render import finish
 

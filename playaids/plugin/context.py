@@ -16,6 +16,6 @@ def repository(ctx: click.Context):
 
 
 def read_setup(ctx: click.Context, path):
-    """A setup file (engine.setupfile.load, with the keys its game adds)."""
+    """A setup file (setupreader.load, with the keys its game adds)."""
     return ctx.find_root().obj["read_setup"](path)
 

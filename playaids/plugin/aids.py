@@ -1,5 +1,6 @@
 """A build job (one output file) and a kind of aid (the jobs it plans for a game, and how one is
-rendered): the registry of kinds is `build.kinds.registry`, a game adds its own (Game.aid_kinds)."""
+rendered): the registry of kinds is `build.kinds.registry`, a game adds its own (Game.aid_kinds),
+importing this module, never the build."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,10 +9,6 @@ from pathlib import Path
 
 from playaids.model import Text
 from playaids.render.page import PageSpec
-
-# The groups of aids `build --only` names
-AID_GROUPS = ("charts", "odds", "summaries", "turns", "setups", "ccss")
-
 
 @dataclass(frozen=True)
 class Job:
@@ -33,7 +30,8 @@ class AidKind:
     game and how one is rendered; `title` is what the gallery calls an aid."""
 
     name = ""
-    group = ""
+    group = ""          # the group `build --only` names it by
+    group_help = ""     # what the group holds, for `build --help` (the first kind of a group says)
     # (ja, en): the gallery's name of an aid of this kind, unless `title` says more
     label = ("", "")
 

@@ -1,5 +1,5 @@
 """Parse a game's scenarios/*.yaml and map.yaml into engine objects (repository.Repository
-reads the files)."""
+reads the files): the data layer above the engine, which never reads or validates files itself."""
 from __future__ import annotations
 
 from playaids import load, schemas
