@@ -13,8 +13,10 @@ LEXICON: tuple[tuple[str, str], ...] = (
     ("a note on the source's publisher", r"\bConsim\b|\bBG:"),
     ("an unreadable mark", r"\[illegible\]|\billegible\b|判読不能|判読できない"),
     ("workshop words", r"\bgarbled\b|symbol lost|\bextraction\b|\.txt\b|欠落|文字化け"),
-    ("a remark on the source", r"\bthis source\b|\bthe source text\b|\bnot in this text\b|このソース|このテキスト"
-                               r"|ルール翻訳に収録"),
+    ("a remark on the source", r"\bthis source\b|\bthe source text\b|\bnot in this text\b|\bnot in the seed\b"
+                               r"|\bthe seed (?:does|gives|says|has|prints|names)\b|\b(?:in|from) the translation\b"
+                               r"|\bsentence cut off\b|\bpresumably\b|このソース|このテキスト|ルール翻訳に収録|この出典"
+                               r"|この抜粋|翻訳で"),
     ("a data id", r"\(see [a-z0-9]+(?:-[a-z0-9]+)+\)|(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])"),
     ("a YAML path", r"\b[a-z_]{3,}\.\d+(?:\.[a-z_]+)*\b"),
 )
