@@ -31,6 +31,8 @@ COLUMN_TOL = 3.0   # two lines starting this close (pt) stand in one column
 # of FEW_LINES lines or fewer is a page of a few lines. A document in sections (PDF page labels:
 # a slip handed to one player) is checked section by section
 FILL = 0.6
+# list marks: one alone on a line is a mark parted from the text it heads
+BULLETS = frozenset("•・‣▪◦")
 CELL_MM = 4.0
 REACH_PT = 3.0
 FEW_LINES = 5
@@ -338,6 +340,12 @@ def check_page(page, number: int, name: str, lang: str | None, lines=None, maker
                                          f"{', '.join(sorted({repr(m) for m in missing}))})"))
     for bad in kinsoku.violations([ln.text for ln in lines])[:1]:
         out.append(Finding(name, number, f"a line broken against the kinsoku rules ({bad})"))
+    for ln in lines:   # a list mark set apart from its first word: its text starts a line lower
+        if ln.text.strip() in BULLETS and not any(o is not ln and abs(o.top - ln.top) < 0.4 * ln.size
+                                                   and 0 < o.x0 - ln.x0 < 6 * ln.size for o in lines):
+            out.append(Finding(name, number, f"a list mark alone on its line (\"{ln.text.strip()}\" at "
+                                             f"{ln.x0:.0f},{ln.top:.0f} pt): its text starts on the next line"))
+            break
     for ln in lines if not makers else ():
         if found := workshop.find(ln.text):
             out.append(Finding(name, number, f"text for the makers, not the players: {found[0]} "
