@@ -349,3 +349,20 @@ def test_hyphenated_words_are_no_ids(tmp_path):
         c.setFont(f, 9)
         c.drawString(72, 700, "Air-to-air combat comes before AA fire; a two-hex move; hand-to-hand.")
     assert whats(pdf(tmp_path / "x.en.a4.pdf", draw)) == []
+
+
+def test_a_list_mark_alone_on_its_line(tmp_path):
+    """'•' with its text a line lower (WeasyPrint broke after it: the MacArthur A3 summary)."""
+    def parted(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "• Corregidor has 26 coast defence batteries.")
+        c.drawString(72, 688, "•")
+        c.drawString(88, 676, "SUBMARINES: when an invasion force moves to a beach with submarines.")
+
+    def together(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "• Corregidor has 26 coast defence batteries.")
+        c.drawString(72, 688, "•")
+        c.drawString(84, 688, "SUBMARINES: when an invasion force moves to a beach.")
+    assert any("list mark alone on its line" in w for w in whats(pdf(tmp_path / "a.en.a4.pdf", parted)))
+    assert whats(pdf(tmp_path / "b.en.a4.pdf", together)) == []
