@@ -103,3 +103,11 @@ def test_amigos_manila_holdbox_is_manila_and_stacking_counts_steps(tmp_path):
     found = _verify(_amigos("stand-up-fight", ("filipino", "filipino-regulars", "area-20", 11)), tmp_path)
     (rule, message), = _violations(found)   # the generated set-up has regulars there already
     assert rule == "8.3" and message.endswith(" regular combat steps, limit 10") and int(message.split()[0]) >= 11
+
+
+def test_amigos_gunboats_stay_at_sea(tmp_path):
+    """Gunboats move to and stack in sea spaces (seed 002 l. 163, 281, 285); a numbered area is
+    land (l. 35): five gunboats in Manila were passed."""
+    found = _verify(_amigos("stand-up-fight", ("us", "gunboats", "area-24", 5)), tmp_path)
+    assert _violations(found) == [("8.3, 9.0", "gunboats may not be placed in area-24 (no place of kind area)")]
+    assert _violations(_verify(_amigos("stand-up-fight", ("us", "gunboats", "anywhere", 5)), tmp_path)) == []

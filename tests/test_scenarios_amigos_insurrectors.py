@@ -152,10 +152,12 @@ def test_counter_limits_over_the_whole_setup(game, unit, limit, rule):
     """9.0 (l. 284): the US has 5 gunboats; 11.0 (l. 412): 9 POA markers. The omitted set-ups
     (18.1-18.3) say how many start; more than the US has is never legal, wherever they are."""
     s = mutated(game.generate("stand-up-fight", 0))
-    place(s, "us", unit, "area-21", limit - 2)
-    place(s, "us", unit, "area-7", 2)
+    # gunboats are never in a land area (l. 163, 281): the sea spaces are on the map only
+    where = ["anywhere"] * 3 if unit == "gunboats" else ["area-21", "area-7", "area-43"]
+    place(s, "us", unit, where[0], limit - 2)
+    place(s, "us", unit, where[1], 2)
     assert game.violations(s) == []
-    place(s, "us", unit, "area-43", 1)
+    place(s, "us", unit, where[2], 1)
     found = game.violations(s)
     assert checks_of(found) == {(rule, "count")}
     assert found[0].message.startswith(f"{limit + 1} ") and found[0].message.endswith(f"at most {limit}")

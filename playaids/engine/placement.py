@@ -442,7 +442,12 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
         unit = ctx.scenario.unit(p.unit)
         if not _selected(c, unit):
             continue
-        for place in c["places"]:
+        place = ctx.map.place(slot_owner(p.at))
+        if place is not None and place.kind in c.get("place-kinds", ()):
+            out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
+                                 f"{p.unit} may not be placed in {p.at} (no place of kind {place.kind})",
+                                 check="forbidden", key=("placements", i)))
+        for place in c.get("places", ()):
             inside = in_place(ctx, p.at, place)
             if inside:
                 out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",

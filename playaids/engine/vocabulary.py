@@ -389,10 +389,17 @@ class Count(Constraint):
 
 
 class Forbidden(Constraint):
-    kind, doc = "forbidden", "Units a selection may never be placed in."
-    keys = {**SELECTION, "places": {**_STRINGS, "minItems": 1}}
-    required = ("rule", "places")
+    kind, doc = "forbidden", "Units a selection may never be placed in: `places`, or any place of `place-kinds`."
+    keys = {**SELECTION, "places": {**_STRINGS, "minItems": 1},
+            "place-kinds": {**_STRINGS, "minItems": 1, "description": "Kinds of place (map.yaml `kind`), "
+                                                                    "every place of which is forbidden."}}
+    required = ("rule",)
     check = staticmethod(placement.check_forbidden)
+
+    @classmethod
+    def bounds(cls, entry: dict, doc: dict):
+        if "places" not in entry and "place-kinds" not in entry:
+            yield (), "a forbidden constraint names its places or place-kinds"
 
 
 class Line(Constraint):
