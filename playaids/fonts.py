@@ -137,7 +137,7 @@ def register(family: str = GOTHIC) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _cmap(family: str) -> frozenset:
+def cmap(family: str) -> frozenset:
     from reportlab.pdfbase import pdfmetrics
 
     register(family)
@@ -154,8 +154,8 @@ def _faces(s: str, family: str) -> list[str | None]:
     """The face of each character of `s`: a Latin character in the Latin face, everything else
     in `family`, else the Latin face, else the symbol font; None where none has a glyph.
     `family` other than IPAex Gothic (an explicit face) takes every character it has."""
-    own = _cmap(family)
-    latin = _cmap(LATIN)
+    own = cmap(family)
+    latin = cmap(LATIN)
     out: list[str | None] = []
     for ch in s:
         if ch in "\n\t":
@@ -166,7 +166,7 @@ def _faces(s: str, family: str) -> list[str | None]:
             out.append(family)
         elif ch in latin:
             out.append(LATIN)
-        elif ch in _cmap(SYMBOLS):
+        elif ch in cmap(SYMBOLS):
             out.append(SYMBOLS)
         else:
             out.append(None)
@@ -270,7 +270,7 @@ def font_face_css() -> str:
     `runs` does."""
     from pathlib import Path
 
-    chars = [c for c in _cmap(LATIN) if is_latin(c)]
+    chars = [c for c in cmap(LATIN) if is_latin(c)]
     ranges = ", ".join(f"U+{a:04X}" if a == b else f"U+{a:04X}-{b:04X}" for a, b in _ranges(chars))
     return (f'@font-face {{ font-family: "{LATIN_CSS_FAMILY}"; src: url("{Path(font_file(LATIN)).as_uri()}"); '
             f"unicode-range: {ranges}; }}")

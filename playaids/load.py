@@ -30,7 +30,7 @@ _TYPE_WORDS = {"object": "a mapping", "array": "a list", "integer": "a whole num
                "string": "a text", "boolean": "true or false", "null": "empty"}
 
 
-def _describe(err, path=None) -> str:
+def describe(err, path=None) -> str:
     where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
         return f"{where}: must be a string, {{ja: ..., en: ...}} or {{text: ...}}"
@@ -105,7 +105,7 @@ def schema_error(located: yamlsafe.Located, errors, base: tuple = ()) -> DataErr
             near = difflib.get_close_matches(str(extra[0]), list(err.schema.get("properties", {})), 1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             return located.error(path + (extra[0],), f"{where}: unknown key {extra[0]!r}{hint}")
-    return located.error(path, _describe(err, path))
+    return located.error(path, describe(err, path))
 
 
 def text(value) -> Text:

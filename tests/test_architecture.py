@@ -118,12 +118,12 @@ def test_no_module_level_cache_outside_the_repository():
 # dropped on refresh()). A new one is added here on purpose, or its cache moves to Repository.memo.
 PURE_CACHES = {
     "playaids.checker.normalise._shinjitai", "playaids.checker.normalise.norm", "playaids.checker.normalise.needed",
-    "playaids.fonts.font_file", "playaids.fonts.face", "playaids.fonts.register", "playaids.fonts._cmap",
+    "playaids.fonts.font_file", "playaids.fonts.face", "playaids.fonts.register", "playaids.fonts.cmap",
     "playaids.fonts._runs", "playaids.fonts.width", "playaids.fonts.font_face_css",
     "playaids.engine.values._expand_scalar", "playaids.schemas._whole_number_validator",
     "playaids.schemas.setup_validator", "playaids.yamlsafe._parse_memo", "playaids.render.turnstrip._wrapped",
     "playaids.render.document.environment", "playaids.render.document._noto_cmap",
-    "playaids.render.document._font_config", "playaids.render.lines.width", "playaids.render.grid.natural",
+    "playaids.render.document.font_config", "playaids.render.lines.width", "playaids.render.grid.natural",
     "playaids.render.grid.min_width", "playaids.render.grid._columns", "playaids.build.stamp.code_key",
     "playaids.load._validator", "playaids.load._schema_digest", "playaids.games.asl_chapter_g.terrain._validator",
     "playaids.games.asl_chapter_g.geometry.step",
@@ -279,3 +279,40 @@ def test_the_loop_finder_sees_a_loop_through_a_subpackage(tmp_path):
     (pkg / "build" / "job.py").write_text("from playaids.games import x\n", encoding="utf-8")
     mods = {"playaids.games.x": pkg / "games" / "x.py", "playaids.build.job": pkg / "build" / "job.py"}
     assert _cycles(_unit_graph(mods, pkg)) == [["build/", "games/"]]
+
+
+def _private_reaches(modules: dict) -> list[str]:
+    """module: other_module._name for every private name of one of the package's modules used
+    by another (imported by name, or read through the module: `fonts._cmap`)."""
+    out = []
+    for m, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("playaids"):
+                for a in node.names:
+                    if a.name.startswith("_") and not a.name.startswith("__"):
+                        out.append(f"{m}: {node.module}.{a.name}")
+                    if f"{node.module}.{a.name}" in modules:
+                        aliases[a.asname or a.name] = f"{node.module}.{a.name}"
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name in modules and a.asname:
+                        aliases[a.asname] = a.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
+                    and node.attr.startswith("_") and not node.attr.startswith("__") and aliases[node.value.id] != m):
+                out.append(f"{m}: {aliases[node.value.id]}.{node.attr}")
+    return sorted(set(out))
+
+
+def test_no_module_reaches_into_another_modules_private_names():
+    """Issue 27: what one module uses of another is public (fonts.cmap, not fonts._cmap)."""
+    assert _private_reaches(_modules()) == []
+
+
+def test_the_private_finder_sees_both_ways_of_reaching(tmp_path):
+    (tmp_path / "a.py").write_text("def _x(): pass\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("from playaids import a\nfrom playaids.a import _x\na._x()\n", encoding="utf-8")
+    mods = {"playaids.a": tmp_path / "a.py", "playaids.b": tmp_path / "b.py"}
+    assert _private_reaches(mods) == ["playaids.b: playaids.a._x"]

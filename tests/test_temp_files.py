@@ -17,7 +17,7 @@ SCRIPT = textwrap.dedent("""
         document._lay_out(HTML)
         return sorted(os.listdir(tempfile.gettempdir()))
 
-    document._font_config()            # the build warms it before the workers fork
+    document.font_config()            # the build warms it before the workers fork
     with concurrent.futures.ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
         during = list(pool.map(lay_out, range(2)))
     document._lay_out(HTML)            # the parent lays out too

@@ -124,9 +124,9 @@ def _warm() -> None:
 
     fonts.font_file(fonts.GOTHIC)
     fonts.register()
-    fonts._cmap(fonts.GOTHIC)
+    fonts.cmap(fonts.GOTHIC)
     document.environment()
-    document._font_config()
+    document.font_config()
 
 
 def run(root, jobs: list[Job], out: Path, workers: int | None = None, progress=None) -> tuple[int, int]:

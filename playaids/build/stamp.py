@@ -80,14 +80,14 @@ def stamp(root, options: dict) -> str:
     return h.hexdigest()
 
 
-def _path(out) -> Path:
+def stamp_path(out) -> Path:
     return Path(out) / STAMP
 
 
 def unchanged(out, key: str) -> dict | None:
     """The record of the last build when it had this stamp and its outputs all exist."""
     try:
-        rec = json.loads(_path(out).read_text(encoding="utf-8"))
+        rec = json.loads(stamp_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(rec, dict) or rec.get("stamp") != key or not isinstance(rec.get("outputs"), dict) \
@@ -111,7 +111,7 @@ def _inside(rel) -> bool:
 def forget(out) -> None:
     """Drop the stamp before a build writes anything: a build that fails half-way must not
     leave a stamp that vouches for its outputs."""
-    clear(_path(out))
+    clear(stamp_path(out))
 
 
 def clear(path: Path) -> None:
@@ -128,7 +128,7 @@ def record(out, key: str, outputs, games: list[str], files: int) -> None:
     many files it reported."""
     out = Path(out)
     rels = {Path(p).relative_to(out).as_posix(): file_digest(Path(p)) for p in sorted(outputs)}
-    atomic.write_text(_path(out), json.dumps({"stamp": key, "games": games, "files": files, "outputs": rels},
+    atomic.write_text(stamp_path(out), json.dumps({"stamp": key, "games": games, "files": files, "outputs": rels},
                                              indent=0, sort_keys=True) + "\n")
 
 

@@ -73,7 +73,7 @@ def load(path) -> list[Entry]:
             raise DataError(path, f"{where}: give why, and at least one of row, column, found", line, col)
         from playaids import load as data_load   # its words for a schema error, never the file's text whole
 
-        raise DataError(path, f"{where}: {data_load._describe(e, path_).split(': ', 1)[1]}", line, col)
+        raise DataError(path, f"{where}: {data_load.describe(e, path_).split(': ', 1)[1]}", line, col)
     out = []
     for i, item in enumerate(doc):
         line, _ = located.where((i,))

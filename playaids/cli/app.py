@@ -483,7 +483,7 @@ def _preflight_build(out_dir) -> None:
     from playaids import preflight
     from playaids.build import stamp as buildstamp
 
-    record = json.loads(buildstamp._path(out_dir).read_text(encoding="utf-8"))
+    record = json.loads(buildstamp.stamp_path(out_dir).read_text(encoding="utf-8"))
     pdfs = [Path(out_dir) / rel for rel in sorted(record["outputs"]) if rel.endswith(".pdf")]
     findings = []
     for found, error in preflight.check_all(pdfs):

@@ -62,7 +62,7 @@ def _neighbour_hexes(unit: Unit, ctx) -> list[str]:
 def _allowed(unit: Unit, spots: list[str], ctx) -> list[str]:
     """Spots left after the scenario's `forbidden` constraints (all of them, if none is left,
     so that verification names the conflict)."""
-    bans = [c for c in ctx.scenario.constraints if c["kind"] == "forbidden" and placement._selected(c, unit)]
+    bans = [c for c in ctx.scenario.constraints if c["kind"] == "forbidden" and placement.selected(c, unit)]
     ok = [s for s in spots if not any(placement.in_place(ctx, s, pl) for c in bans for pl in c["places"])]
     return ok or spots
 
@@ -92,7 +92,7 @@ def _bin(c: dict, unit: Unit, spot: str, ctx) -> tuple[tuple, int | None] | None
 def _fits(unit: Unit, spot: str, load: dict, ctx) -> bool:
     ckey = ("applies", unit.id)  # the limits over this unit, worked out once
     if ckey not in load:
-        load[ckey] = [c for c in _limits(ctx) if placement._selected(c, unit)
+        load[ckey] = [c for c in _limits(ctx) if placement.selected(c, unit)
                       and not (c.get("unless") and ctx.option_on(c["unless"]))]
     for c in load[ckey]:
         b = _bin(c, unit, spot, ctx)
@@ -103,7 +103,7 @@ def _fits(unit: Unit, spot: str, load: dict, ctx) -> bool:
 
 def _add(unit: Unit, spot: str, load: dict, ctx) -> None:
     for c in _limits(ctx):
-        if placement._selected(c, unit):
+        if placement.selected(c, unit):
             b = _bin(c, unit, spot, ctx)
             if b is not None:
                 load[b[0]] = load.get(b[0], 0) + 1

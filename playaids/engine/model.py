@@ -65,24 +65,24 @@ class GameMap:
     numbered_hexes: bool = False
     # how a setup sheet groups placements: [{name, kinds, places}] in order (map.yaml `areas`)
     areas: list = field(default_factory=list)
-    _memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # in_zone answers
 
     def canonical(self, at):
         """The place id an alias stands for (Ft. Wint's `olongapo`), else `at` itself."""
         key = ("aliases", len(self.places))
-        if key not in self._memo:
-            self._memo[key] = {a: p.id for p in self.places.values() for a in p.aliases}
+        if key not in self.memo:
+            self.memo[key] = {a: p.id for p in self.places.values() for a in p.aliases}
         owner, sep, slot = str(at).partition("#")
-        return self._memo[key][owner] + sep + slot if owner in self._memo[key] else at
+        return self.memo[key][owner] + sep + slot if owner in self.memo[key] else at
 
     def place(self, pid: str) -> Place | None:
         return self.places.get(pid)
 
     def members(self, zone: str) -> list[Place]:
         key = ("members", zone, len(self.places))
-        if key not in self._memo:
-            self._memo[key] = [p for p in self.places.values() if zone in p.zones or p.id == zone]
-        return list(self._memo[key])
+        if key not in self.memo:
+            self.memo[key] = [p for p in self.places.values() if zone in p.zones or p.id == zone]
+        return list(self.memo[key])
 
     def off_board(self, where: str) -> bool:
         """A place beside the map (a box, a holding box, an off-map area): no hex of it is on the
@@ -102,9 +102,9 @@ class GameMap:
     def in_zone(self, where: str, zone: str) -> bool | None:
         """Whether a placement location lies in a zone/place; None when unknowable."""
         key = (where, zone, len(self.places), id(self.grid))
-        if key not in self._memo:
-            self._memo[key] = self._in_zone(where, zone)
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = self._in_zone(where, zone)
+        return self.memo[key]
 
     def _in_zone(self, where: str, zone: str, seen: frozenset = frozenset()) -> bool | None:
         if where == zone:

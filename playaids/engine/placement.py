@@ -85,9 +85,9 @@ def place_problem(at: str, gmap, placement: bool = False) -> str:
             return (f"{owner} is a zone of {len(members)} places: give the one the unit is in "
                     f"({', '.join(members[:6])}{', ...' if len(members) > 6 else ''})")
     key = ("zones", len(gmap.places))   # once per map (keyed like its other memos): asked per placement
-    if key not in gmap._memo:
-        gmap._memo[key] = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
-    zones = gmap._memo[key]
+    if key not in gmap.memo:
+        gmap.memo[key] = {z for p in gmap.places.values() for z in (*p.zones, *p.doubtful_zones)}
+    zones = gmap.memo[key]
     if place is None and owner in zones and not slot:   # a zone its places name, with no entry of its own
         return ""
     if place is not None:
@@ -241,7 +241,7 @@ def _whole_zone_words(zone: str, n: int, spots: list, rule: str) -> str:
             f"to check {rule}")
 
 
-def _selected(c: dict, unit: Unit) -> bool:
+def selected(c: dict, unit: Unit) -> bool:
     sel = c.get("units")
     if sel is None:
         ok = True
@@ -294,7 +294,7 @@ def place_limit(c: dict, where: str, ctx):
     holds it (None = unlimited); worked out once per map."""
     overrides = c.get("overrides", {})
     key = ("limit", c["limit"], tuple(overrides.items()), where)
-    memo = ctx.map._memo
+    memo = ctx.map.memo
     if key not in memo:
         memo[key] = c["limit"]
         for place, lim in overrides.items():
@@ -312,7 +312,7 @@ def check_stacking(c: dict, setup, ctx) -> list[Violation]:
     maybe: dict = defaultdict(lambda: [0, set()])   # counters that count unless they are of an exempt type
     for p in setup.placements:
         unit = ctx.scenario.unit(p.unit)
-        if not _selected(c, unit) or p.at in ANYWHERE or _exempt_here(c, unit, p):
+        if not selected(c, unit) or p.at in ANYWHERE or _exempt_here(c, unit, p):
             continue
         key = (p.at, unit.side if c.get("side") == "each" else "")
         if whole_zone(ctx, p.at):
@@ -381,12 +381,12 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
             targets = [f"{c['in']}#{i}" for i in range(1, slots + 1)]
     out, opened = [], False
     whole = c.get("each") and sum(p.count for p in setup.placements
-                                  if p.at == c["in"] and _selected(c, ctx.scenario.unit(p.unit)))
+                                  if p.at == c["in"] and selected(c, ctx.scenario.unit(p.unit)))
     for t in targets:
         n, k, unknown, first_in = 0, 0, [], None
         for i, p in enumerate(setup.placements):
             unit = ctx.scenario.unit(p.unit)
-            if not _selected(c, unit):
+            if not selected(c, unit):
                 continue
             if t in ANYWHERE:   # `in: anywhere`: the whole set-up (a counter limit: 5 gunboats)
                 inside = True
@@ -402,7 +402,7 @@ def check_count(c: dict, setup, ctx) -> list[Violation]:
                 first_in = i if first_in is None else first_in
         label = c.get("label", "units")
         key = ("placements", first_in) if first_in is not None else \
-            first_key(setup, lambda p: _selected(c, ctx.scenario.unit(p.unit)))
+            first_key(setup, lambda p: selected(c, ctx.scenario.unit(p.unit)))
         # units whose place may or may not be in t: a bound the certain ones already break or
         # meet whatever the others are is decided; otherwise it is unchecked
         bad, open_ = [], False
@@ -440,7 +440,7 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
     out = []
     for i, p in enumerate(setup.placements):
         unit = ctx.scenario.unit(p.unit)
-        if not _selected(c, unit):
+        if not selected(c, unit):
             continue
         place = ctx.map.place(slot_owner(p.at))
         if place is not None and place.kind in c.get("place-kinds", ()):
@@ -479,7 +479,7 @@ def check_line(c: dict, setup, ctx) -> list[Violation]:
     out = []
     for i, p in enumerate(setup.placements):
         unit = ctx.scenario.unit(p.unit)
-        if not _selected(c, unit):
+        if not selected(c, unit):
             continue
         hexes = ctx.map.hexes_of(slot_owner(p.at))
         where = f"placements.{i} ({p.unit} at {p.at})"

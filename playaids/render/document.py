@@ -126,14 +126,14 @@ def check_text(strings, where: str, latin: bool = False) -> None:
     """FontMissing when a character has no glyph in the named fonts (`latin`: in DejaVu Sans,
     a Japanese character then saying to install IPAex Gothic)."""
     if latin:
-        latin_cmap = fonts._cmap(fonts.SYMBOLS)
+        latin_cmap = fonts.cmap(fonts.SYMBOLS)
         for s in strings:
             for ch in s:
                 if ch not in latin_cmap and ch not in " \n\t\u00a0":
                     raise FontMissing(f"{where}: {fonts.face(fonts.GOTHIC)[1]} (to print {ch!r})")
         return
-    gothic = fonts._cmap(fonts.GOTHIC)
-    latin = fonts._cmap(fonts.LATIN)
+    gothic = fonts.cmap(fonts.GOTHIC)
+    latin = fonts.cmap(fonts.LATIN)
     for s in strings:
         for ch in s:
             if ch in gothic or ch in " \n\t\u00a0" or (fonts.is_latin(ch) and ch in latin):
@@ -153,7 +153,7 @@ class _Collect(logging.Handler):
 
 
 @functools.lru_cache(maxsize=None)
-def _font_config():
+def font_config():
     from multiprocessing.util import register_after_fork
 
     from weasyprint.text.fonts import FontConfiguration
@@ -189,7 +189,7 @@ def _lay_out(html: str):
     log.addHandler(handler)
     try:
         with fixed_epoch():
-            doc = HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_font_config())
+            doc = HTML(string=html, base_url=str(TEMPLATES)).render(font_config=font_config())
     finally:
         log.removeHandler(handler)
     return doc, handler.messages

@@ -189,11 +189,11 @@ def complex_shape(cs) -> list[Violation]:
             if bad:
                 out.append(_v("G11.2", f"{where} {h}", f"never under a hex with {' / '.join(bad)}", "complex-terrain"))
             elif d == 2:
-                out += _cut(t, p.hex, h, where)
+                out += hexside_cut(t, p.hex, h, where)
     return out
 
 
-def _cut(t, origin, h, where) -> list[Violation]:
+def hexside_cut(t, origin, h, where) -> list[Violation]:
     """A hex 2 away is reachable when a hex adjacent to both is not a cutting hex."""
     between = [m for m in geo.neighbours(h) if geo.distance(origin, m) == 1]
     unknown = [m for m in between if t.hex(m) is None]

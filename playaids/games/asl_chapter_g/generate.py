@@ -35,7 +35,7 @@ def complex_hexes(t, primary: geo.Hex, taken: set, rng) -> list[geo.Hex]:
         d = geo.distance(primary, h)
         if d is None or d > 2 or h in taken or h == primary or checks.restricted(t, h):
             continue
-        if d == 2 and checks._cut(t, primary, h, ""):
+        if d == 2 and checks.hexside_cut(t, primary, h, ""):
             continue
         ok.append(h)
     keep = [h for h in ok if rng.random() < 0.6]
