@@ -180,7 +180,7 @@ class Repository:
         return {tid: self.table(game_id, tid) for tid in self.table_ids(game_id)}
 
     def rules(self, game_id: str):
-        """The game's own code (games.base.Game: its checks, its generation, its setup keys);
+        """The game's own code (games.base.GameRules: its checks, its generation, its setup keys);
         the plain Game for a game that is data alone. The engine asks the repository it is
         handed, never the registry of games."""
         return games.game(game_id)

@@ -9,7 +9,7 @@ from playaids.engine.model import GameMap, Place, Scenario, Unit
 
 
 def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenario:
-    """A scenario document of `game` (games.base.Game: its own checks); `tables`: the ids of
+    """A scenario document of `game` (games.base.GameRules: its own checks); `tables`: the ids of
     the game's tables (a lookup names one)."""
     game_id = game.id
     load.validate(located, "scenario")

@@ -519,7 +519,7 @@ for _s in SCHEMAS.values():
 
 
 # The setup file a player writes or `scenario` makes (engine/setupfile.py): what the shared
-# engine reads. A game adds its own top-level keys (games.base.Game.setup_keys); `setup(keys)`
+# engine reads. A game adds its own top-level keys (games.base.GameRules.setup_keys); `setup(keys)`
 # is the schema of that game's setups, SETUP the one `data schema setup` publishes (every
 # game's keys allowed).
 _SHORT = {"type": ["string", "integer"], "maxLength": 1000}

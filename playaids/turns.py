@@ -67,7 +67,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class TurnSpan:
     id: str
     name: Text
     first: int
@@ -150,7 +150,7 @@ class TurnRecord:
     game: str
     rule: str
     turns: int
-    scenarios: tuple[Scenario, ...]
+    scenarios: tuple[TurnSpan, ...]
     title: Text | None = None
     turn_length: Text | None = None
     calendar: tuple[datetime.date, int] | None = None
@@ -168,7 +168,7 @@ class TurnRecord:
     note: str | None = None
     path: str = field(default="", compare=False)
 
-    def scenario(self, scenario_id: str | None) -> Scenario:
+    def scenario(self, scenario_id: str | None) -> TurnSpan:
         if scenario_id is None:
             return self.scenarios[0]
         for s in self.scenarios:
@@ -242,7 +242,7 @@ def record_from(located: yamlsafe.Located, game_id: str, side_ids=None) -> TurnR
             raise located.error(("scenarios", i), f"scenario {s['id']!r}: turns {s['first']}-{s['last']} "
                                                   f"do not fit the track of {n} turns")
         ids.append(s["id"])
-        scenarios.append(Scenario(s["id"], load.text(s["name"]), s["first"], s["last"], s["rule"], s.get("note"),
+        scenarios.append(TurnSpan(s["id"], load.text(s["name"]), s["first"], s["last"], s["rule"], s.get("note"),
                                   tuple((load.text(x["text"]), x["rule"], x.get("note")) for x in s.get("notes", []))))
 
     def side(e, where):
@@ -315,5 +315,5 @@ def record_from(located: yamlsafe.Located, game_id: str, side_ids=None) -> TurnR
     )
 
 
-__all__ = ["TurnRecord", "Scenario", "Event", "When", "PerTurn", "Checkbox", "Track", "Entry",
+__all__ = ["TurnRecord", "TurnSpan", "Event", "When", "PerTurn", "Checkbox", "Track", "Entry",
            "record_from", "DataError"]

@@ -13,7 +13,7 @@ from playaids import games
 from playaids.build import builder as build
 from playaids.cli import app as cli
 from playaids.games.asl_chapter_g import AslChapterG
-from playaids.games.base import Game
+from playaids.games.base import GameRules
 from playaids.games.okinawa import Okinawa
 from playaids.render.page import PageSpec
 
@@ -31,13 +31,13 @@ def test_registry_is_explicit_and_matches_the_data():
     assert ids == ["amigos-insurrectors", "asl-chapter-g", "okinawa", "rgi-macarthur"]
     assert set(ids) <= set(DATA.game_ids())
     for g in games.GAMES:
-        assert issubclass(g, Game) and g is not Game
+        assert issubclass(g, GameRules) and g is not GameRules
 
 
 def test_data_only_games_are_the_plain_game():
     for gid in ("macarthur-bataan",):
         g = games.game(gid)
-        assert type(g) is Game and g.id == gid and g.checks == {} and g.example_setups
+        assert type(g) is GameRules and g.id == gid and g.checks == {} and g.example_setups
     assert type(games.game("okinawa")) is Okinawa
     assert set(dict(Repository.builtin().rules("okinawa").checks)) == {"positions-on-units", "near-key-points", "key-points-held",
                                             "positions-face-hexside", "positions-not-on", "boeitai-next-to-us",

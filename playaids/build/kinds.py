@@ -10,7 +10,7 @@ OUT/<game>/glossary.md, glossary.csv, glossary.<paper>.pdf
 OUT/<game>/setups/<scenario>.seed<N>.yaml          an example setup per scenario
 OUT/<game>/setups/<scenario>.seed<N>.<lang>.<paper>.pdf   its setup sheet
 
-plus each game's own kinds (games.base.Game.aid_kinds). `registry()` lists them all.
+plus each game's own kinds (games.base.GameRules.aid_kinds). `registry()` lists them all.
 """
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ def _sheet_name(sheet):
 
 
 def _game_options(fn):
-    """The options games add to `scenario` (games.base.Game.scenario_options)."""
+    """The options games add to `scenario` (games.base.GameRules.scenario_options)."""
     for option in reversed(games.scenario_options()):
         fn = option(fn)
     return fn
@@ -498,7 +498,7 @@ def _preflight_build(out_dir) -> None:
         raise Verdict(1)
 
 
-for _command in games.commands():  # each game's own commands (games.base.Game.commands)
+for _command in games.commands():  # each game's own commands (games.base.GameRules.commands)
     cli.add_command(_command)
 
 

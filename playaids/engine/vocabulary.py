@@ -430,7 +430,7 @@ class GameCheck(Constraint):
     @classmethod
     def schema(cls) -> dict:
         out = super().schema()
-        out["additionalProperties"] = True  # the game's check says which (games.base.Game.check_keys)
+        out["additionalProperties"] = True  # the game's check says which (games.base.GameRules.check_keys)
         return out
 
     @classmethod

@@ -8,7 +8,7 @@ the set-up places (units of type `poa`); the US places more only during play (11
 from __future__ import annotations
 
 from playaids.engine.model import Violation
-from playaids.games.base import Game
+from playaids.games.base import GameRules
 
 POA_CHIT = 10  # Filipino objective #10 「一回のターンで「POA」を4枚除去」 (Eliminate 4 POA)
 POA_NEEDED = 4  # the chit's own number of markers: with 3 or fewer on the map it cannot be met (4.0)
@@ -53,7 +53,7 @@ def redraw_impossible_chits(setup, ctx, rng) -> None:
 CHECKS = {"objectives-achievable": objectives_achievable}
 
 
-class AmigosInsurrectors(Game):
+class AmigosInsurrectors(GameRules):
     id = "amigos-insurrectors"
     checks = CHECKS
     check_keys = {"objectives-achievable": {"element": {"type": "string", "description": "The choose element of "

@@ -1,13 +1,14 @@
 """What a game adds to the shared engine, build and CLI, stated as class attributes and
-overrides (the pattern of python-chess's chess/variant.py). A game that adds nothing (its data
-alone) is a plain `Game`; one that does is a subclass listed in `playaids.games.GAMES`."""
+overrides (the pattern of python-chess's chess/variant.py): its rules' code, `GameRules`, beside
+its data (model.Game, read from game.yaml). A game that adds nothing (its data alone) is a plain
+`GameRules`; one that does is a subclass listed in `playaids.games.GAMES`."""
 from __future__ import annotations
 
 from playaids.engine.vocabulary import GameCheck
 from playaids.errors import PlayaidsError
 
 
-class Game:
+class GameRules:
     id = ""
     # Checks no shared vocabulary expresses: name -> fn(constraint, setup, ctx) -> [Violation];
     # a scenario names one with {kind: game, check: name}.

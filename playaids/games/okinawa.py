@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playaids.engine.model import Violation
 from playaids.engine.placement import slot_owner
-from playaids.games.base import Game
+from playaids.games.base import GameRules
 
 MARKER_TYPES = ("position", "minefield")
 
@@ -253,7 +253,7 @@ CHECKS = {"positions-on-units": positions_on_units, "near-key-points": near_key_
           "with-or-adjacent": with_or_adjacent, "adjacent-to-enemy": adjacent_to_enemy}
 
 
-class Okinawa(Game):
+class Okinawa(GameRules):
     id = "okinawa"
     checks = CHECKS
     check_keys = {"positions-on-units": {"side": {"type": "string", "description": "The side whose units host "

@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from playaids.engine.model import Violation
 from playaids.engine.placement import first_key, whole_zone
-from playaids.games.base import Game
+from playaids.games.base import GameRules
 
 
 def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
@@ -29,6 +29,6 @@ def one_side_per_town(c: dict, setup, ctx) -> list[Violation]:
 CHECKS = {"one-side-per-town": one_side_per_town}
 
 
-class RgiMacArthur(Game):
+class RgiMacArthur(GameRules):
     id = "rgi-macarthur"
     checks = CHECKS

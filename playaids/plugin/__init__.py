@@ -3,7 +3,7 @@ and the command line, and the imports run one way - `build` and `cli` import the
 imports this package, never `build` or `cli`.
 
 - `aids`: a Job (one output file) and an AidKind (what a kind of aid plans and renders: a game
-  adds its own through games.base.Game.aid_kinds);
+  adds its own through games.base.GameRules.aid_kinds);
 - `pageoptions`: the print options every PDF command takes, as one PageSpec;
 - `context`: what the `playaids` group hands every command (the repository, the setup reader).
 

@@ -104,7 +104,7 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
 def story(root, setup, scenario, found, spec: PageSpec, secrets: list, scale: float = 1.0):
     """The sheet's flowables: the heading and the open draws, each side's placements, the
     verdict, then the secret slips on pages of their own. `secrets`: what a side keeps hidden
-    in the game's own part of the setup (games.base.Game.sheet_secrets: ASL's caves)."""
+    in the game's own part of the setup (games.base.GameRules.sheet_secrets: ASL's caves)."""
     sheet = _Story(root, setup, scenario, spec, scale)
     return sheet.public() + sheet.placements(found) + sheet.slips(secrets)
 

@@ -32,7 +32,7 @@ from playaids.render.turnstrip import LEADING, PAD, Bar, Cell, Drawing, Entry
 from playaids.render.turnstrip import fill as _fill
 from playaids.render.turnstrip import marker as _marker
 from playaids.render.turnstrip import stroke as _stroke
-from playaids.turns import SETUP, UNKNOWN, Event, Scenario, Track, TurnRecord
+from playaids.turns import SETUP, UNKNOWN, Event, TurnSpan, Track, TurnRecord
 
 PT_PER_MM = 72 / 25.4
 MARGIN = 10 * PT_PER_MM
@@ -109,7 +109,7 @@ def _runs(turns: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(r) for r in out]
 
 
-def strip(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, notes: Notes) -> tuple[list[Cell], list[Bar]]:
+def strip(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, notes: Notes) -> tuple[list[Cell], list[Bar]]:
     """The cells of the scenario's turns and the bars over several of them."""
     langs = _langs(spec)
     turns = list(scen.turns)
@@ -177,7 +177,7 @@ def track_label_width(tracks, spec: PageSpec, width: float) -> float:
     return _label_col(labels, width)
 
 
-def track_drawing(track: Track, scen: Scenario, spec: PageSpec, width: float, record_label: float = 0.0,
+def track_drawing(track: Track, scen: TurnSpan, spec: PageSpec, width: float, record_label: float = 0.0,
                   row_h: float = ROW_H) -> Drawing:
     """A side track: a numbered strip (boxes), one write-in cell per turn (record) or a
     rows x columns write-in grid (grid)."""
@@ -363,7 +363,7 @@ def title_of(spec: PageSpec) -> str:
     return _word(spec, "ターン記録", "Turn record")
 
 
-def _notes_block(rec: TurnRecord, scen: Scenario, spec: PageSpec, notes: Notes) -> tuple[list, list[str]]:
+def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) -> tuple[list, list[str]]:
     """The paragraphs under the strip: the scenario's notes, the set-up, the legend, every turn."""
     parts: list = []
     if scen.notes:
@@ -381,7 +381,7 @@ def _notes_block(rec: TurnRecord, scen: Scenario, spec: PageSpec, notes: Notes) 
     return parts, [p.text for p in parts]
 
 
-def _tracks(rec: TurnRecord, scen: Scenario, spec: PageSpec, width: float, notes: Notes,
+def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes: Notes,
             row_h: float = ROW_H) -> tuple[list, list[str]]:
     """The record tracks under their heading: a wide one alone across the page, narrow ones
     side by side (each in the first row with room for it, in the data's order)."""
@@ -436,7 +436,7 @@ class Layout:
     tracks_first: bool = False
 
 
-def _story(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, lay: Layout, width: float):
+def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, width: float):
     notes = Notes(game, spec.lang)
     muted = spec.colour("muted")
     story: list = []
@@ -599,7 +599,7 @@ class _Doc(SimpleDocTemplate):
         self.used[self.page - 1] += _inked(flowable, f._aW) / max(f._aW * f._aH, 1.0)
 
 
-def _build(rec: TurnRecord, scen: Scenario, game, spec: PageSpec, lay: Layout, width: float):
+def _build(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, width: float):
     """(PDF bytes, [each page's share of the frame used], strings, title) of the sheet."""
     story, strings, title, footer = _story(rec, scen, game, spec, lay, width)
     where = f"{rec.game}/turns/{scen.id}"

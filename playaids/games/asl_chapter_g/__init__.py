@@ -14,7 +14,7 @@ from playaids.games.asl_chapter_g import generate as cave_generation
 from playaids.games.asl_chapter_g.cavesetup import SETUP_KEYS
 from playaids.games.asl_chapter_g.checks import CHECKS
 from playaids.games.asl_chapter_g import command, terrain
-from playaids.games.base import Game
+from playaids.games.base import GameRules
 
 
 class BlankCcss(AidKind):
@@ -33,7 +33,7 @@ class BlankCcss(AidKind):
         return sheet.render(repo, job.page)
 
 
-class AslChapterG(Game):
+class AslChapterG(GameRules):
     id = "asl-chapter-g"
     checks = CHECKS
     setup_keys = SETUP_KEYS
