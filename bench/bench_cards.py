@@ -14,7 +14,7 @@ from playaids.render.page import PageSpec  # noqa: E402
 
 
 def main(game_id="macarthur-bataan", table_id="crt"):
-    root = repository.data_dir()
+    root = repository.open_data()
     game = root.game(game_id)
     table = game.tables.get(table_id) or next(iter(game.tables.values()))
     spec = PageSpec(lang="ja")

@@ -29,7 +29,7 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     args = ap.parse_args(argv)
     papers = tuple(sorted(PAPERS)) if args.paper == "all" else (args.paper,)
-    root = repository.data_dir()
+    root = repository.open_data()
     ids = root.game_ids()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     with tempfile.TemporaryDirectory() as tmp:

@@ -14,7 +14,7 @@ from playaids.engine import verify as ver  # noqa: E402
 
 
 def okinawa(n=200):
-    root = repository.data_dir()
+    root = repository.open_data()
     gmap = root.map("okinawa")
     checks = games.checks("okinawa").items()
     worst = 0.0
@@ -34,7 +34,7 @@ def okinawa(n=200):
 
 def setups_per_second(game="macarthur-bataan", scenario_id="historical", seconds=2.0):
     """Generated and verified setups per second, one process (chit-level scenarios)."""
-    root = repository.data_dir()
+    root = repository.open_data()
     gmap = root.map(game)
     scenario = root.scenario(game, scenario_id)
     checks = games.checks(game).items()
@@ -58,7 +58,7 @@ def chit_level_per_second(game="macarthur-bataan", scenario_id="historical", sec
     from playaids.engine import vocabulary
     from playaids.engine.context import Context
 
-    root = repository.data_dir()
+    root = repository.open_data()
     gmap = root.map(game)
     scenario = dataclasses.replace(root.scenario(game, scenario_id), units=[], constraints=[])
     n, t0 = 0, time.perf_counter()

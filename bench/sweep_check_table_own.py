@@ -51,9 +51,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="keep the files here (default: a temporary folder)")
     a = ap.parse_args(argv)
     from playaids.checker import Glossary, check_raw, readers, select
-    from playaids.repository import data_dir
+    from playaids.repository import open_data
 
-    repo = data_dir()
+    repo = open_data()
     games = a.games or repo.game_ids()
     langs = a.lang.split(",")
     out = Path(a.out or tempfile.mkdtemp(prefix="sweep-"))

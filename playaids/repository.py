@@ -1,7 +1,7 @@
 """The game data a command reads: its folders, and everything loaded from them, validated and
 kept in one place.
 
-A `Repository` is made once per command (the CLI's `data_dir`) and passed explicitly to what
+A `Repository` is made once per command (the CLI's `open_data`) and passed explicitly to what
 needs data; the parsers it calls (load, scenariofiles, turns, summaries, chartsets) take
 parsed documents, never paths. A repository is a snapshot of the data: what it has loaded is
 kept (a table looked up a million times is found in a dict, with no look at the disk) until
@@ -359,7 +359,7 @@ def _stems(folder: Path) -> list[str]:
     return sorted(n[:-5] for n in names if n.endswith(".yaml") and not n.startswith("."))
 
 
-def data_dir(override=None, builtin: bool = True) -> Repository:
+def open_data(override=None, builtin: bool = True) -> Repository:
     """The data folders: `override` (a folder or several: --data), then $PLAYAIDS_DATA (a path
     list), then the built-in games unless `builtin` is false."""
     if isinstance(override, (str, os.PathLike)):

@@ -12,10 +12,10 @@ import pytest
 
 from playaids import export
 from playaids.checker import Glossary, check_raw, readers, select
-from playaids.repository import data_dir
+from playaids.repository import open_data
 from tests.conftest import run_cli
 
-ROOT = data_dir()
+ROOT = open_data()
 GAMES = ROOT.game_ids()
 PAPERS = ("a4", "letter", "a3", "tabloid")
 MATRIX = [(g, lang, paper) for g in GAMES for lang in ("en", "ja", "both") for paper in PAPERS] \

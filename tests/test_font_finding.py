@@ -75,8 +75,8 @@ fonts._FILES[fonts.GOTHIC] = ("no-such-font.ttf",)
 fonts._fc_match = lambda family: None
 from playaids.render import cards
 from playaids.render.page import PageSpec
-from playaids.repository import data_dir
-root = data_dir()
+from playaids.repository import open_data
+root = open_data()
 table, game = root.table("okinawa", "fleet-damage"), root.game("okinawa", with_tables=False)
 pdf = cards.render(table, game, PageSpec(paper="a4", lang="en"))
 assert pdf.startswith(b"%PDF")
@@ -103,8 +103,8 @@ fonts._FILES[fonts.GOTHIC] = ("no-such-font.ttf",)
 fonts._fc_match = lambda family: None
 from playaids.render import summary, glossary_pdf
 from playaids.render.page import PageSpec
-from playaids.repository import data_dir
-root = data_dir()
+from playaids.repository import open_data
+root = open_data()
 for gid in sys.argv[1:]:
     game = root.game(gid, with_tables=False)
     for lang in ("en", "ja"):

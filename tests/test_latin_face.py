@@ -8,7 +8,7 @@ import pytest
 from playaids import fonts
 from playaids.render import cards, document
 from playaids.render.page import PageSpec
-from playaids.repository import data_dir
+from playaids.repository import open_data
 
 
 def test_each_run_goes_to_its_face():
@@ -40,7 +40,7 @@ def _faces(pdf: bytes) -> dict[str, set]:
 
 
 def test_a_bilingual_card_sets_english_in_the_latin_face_and_japanese_in_ipaex():
-    root = data_dir()
+    root = open_data()
     pdf = cards.render(root.table("okinawa", "fleet-damage"), root.game("okinawa", with_tables=False),
                        PageSpec(paper="a4", lang="both"))
     faces = _faces(pdf)

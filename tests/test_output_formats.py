@@ -7,7 +7,7 @@ from openpyxl import load_workbook
 from PIL import Image
 
 from playaids import export
-from playaids.repository import data_dir
+from playaids.repository import open_data
 
 
 def _refused(r, *names):
@@ -56,7 +56,7 @@ def test_a_table_as_a_workbook(tmp_path, cli_in):
     ws = load_workbook(out).active
     assert ws.title == "fleet-damage"
     rows = [[c if c is not None else "" for c in row] for row in ws.iter_rows(values_only=True)]
-    table = data_dir().table("okinawa", "fleet-damage")
+    table = open_data().table("okinawa", "fleet-damage")
     assert rows == export.grid_rows(table.grid, "ja")
     assert rows[0][1:4] == ["1", "2", "3"] and rows[1][3] == "S"   # hits 3: picket destroyers sunk (5.3)
     assert cli_in("table", "okinawa", "fleet-damage", "--lang", "ja", "-o", out).returncode == 0

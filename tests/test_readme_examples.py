@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from playaids import export
-from playaids.repository import data_dir
+from playaids.repository import open_data
 from tests.conftest import ROOT
 
 FULL = bool(os.environ.get("PLAYAIDS_FULL"))
@@ -62,7 +62,7 @@ def workdir(tmp_path_factory):
         r = subprocess.run([str(wrapper), *map(str, args)], cwd=d, env=env, capture_output=True, timeout=600)
         assert r.returncode == 0, (args, r.stderr)
 
-    repo = data_dir()
+    repo = open_data()
     run("table", "okinawa", "fleet-damage", "-o", d / "their-table.csv")
     kamikaze = export.grid_rows(repo.table("okinawa", "kamikaze-hits").grid, "en")
     (d / "pasted.txt").write_text("\n".join("\t".join(r) for r in kamikaze) + "\n", encoding="utf-8")

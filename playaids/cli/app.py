@@ -60,7 +60,7 @@ def cli(ctx, data, no_builtin):
     ctx.ensure_object(dict)["data"] = data
     ctx.obj["builtin"] = not no_builtin
     # what every command, a game's own included, takes through plugin.context
-    ctx.obj["open_repository"] = lambda: repository.data_dir(data, not no_builtin)
+    ctx.obj["open_repository"] = lambda: repository.open_data(data, not no_builtin)
     ctx.obj["read_setup"] = lambda path: setupreader.load(path, context.repository(ctx).setup_keys)
 
 
@@ -409,7 +409,7 @@ def data_validate(ctx, folder):
     if folder and (Path(folder) / "game.yaml").is_file():
         parent = Path(folder).resolve().parent
         raise DataError(folder, f"is a game folder: give the folder that holds it (playaids data validate {parent})")
-    root = repository.data_dir(folder, builtin=False) if folder else _root(ctx)
+    root = repository.open_data(folder, builtin=False) if folder else _root(ctx)
     ids, errors = root.validate_all()
     for e in errors:
         click.echo(str(e), err=True)

@@ -9,7 +9,7 @@ from playaids import repository
 
 def _root(ctx):
     params = ctx.find_root().params
-    return repository.data_dir(params.get("data"), not params.get("no_builtin"))
+    return repository.open_data(params.get("data"), not params.get("no_builtin"))
 
 
 def _items(ids, incomplete: str) -> list[CompletionItem]:
