@@ -240,7 +240,7 @@ def test_a_setup_depends_on_its_scenario_and_the_tables_it_looks_up(tmp_path):
     from playaids.build import builder
 
     jobs = builder.plan(Repository.builtin(), tmp_path, ["macarthur-bataan"], [PageSpec(lang="en")])
-    sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.scenario == "historical")
+    sheet = next(j for j in jobs if j.kind == "setup-sheet" and j.item == "historical")
     names = {p.relative_to(DEFAULT_DATA / "macarthur-bataan").as_posix() for p in sheet.inputs}
     assert {"scenarios/historical.yaml", "tables/allied-forces.yaml", "tables/transport.yaml", "map.yaml"} <= names
     assert "tables/crt.yaml" not in names and "scenarios/main-assault.yaml" not in names

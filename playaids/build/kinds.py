@@ -44,10 +44,10 @@ class Card(AidKind):
     def render(self, job, repo):
         from playaids.render import cards
 
-        return cards.render(repo.table(job.game, job.scenario), repo.game(job.game, with_tables=False), job.page)
+        return cards.render(repo.table(job.game, job.item), repo.game(job.game, with_tables=False), job.page)
 
     def title(self, repo, job, lang):
-        return repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
+        return repo.table(job.game, job.item).title.get(lang).replace("\n", " ")
 
 
 class OddsCard(AidKind):
@@ -73,11 +73,11 @@ class OddsCard(AidKind):
         from playaids import oddsexport
         from playaids.render import oddscard
 
-        return oddscard.render(oddsexport.analyse(repo.table(job.game, job.scenario)),
+        return oddscard.render(oddsexport.analyse(repo.table(job.game, job.item)),
                                repo.game(job.game, with_tables=False), job.page)
 
     def title(self, repo, job, lang):
-        t = repo.table(job.game, job.scenario).title.get(lang).replace("\n", " ")
+        t = repo.table(job.game, job.item).title.get(lang).replace("\n", " ")
         return Text(f"{t}：確率", f"Odds: {t}").get(lang)
 
 
@@ -136,12 +136,12 @@ class TurnRecord(AidKind):
     def render(self, job, repo):
         from playaids.render import turnsheet
 
-        return turnsheet.render(repo.turns(job.game), repo.game(job.game, with_tables=False), job.scenario,
+        return turnsheet.render(repo.turns(job.game), repo.game(job.game, with_tables=False), job.item,
                                 job.page)
 
     def title(self, repo, job, lang):
         word = Text("ターン記録", "Turn record").get(lang)
-        return f"{word}: {repo.turns(job.game).scenario(job.scenario).name.get(lang)}"
+        return f"{word}: {repo.turns(job.game).scenario(job.item).name.get(lang)}"
 
 
 class Summary(AidKind):
@@ -235,15 +235,15 @@ class ExampleSetup(AidKind):
     def setup(job, repo):
         from playaids.engine import api
 
-        key, memo = (job.game, job.scenario), repo.memo.example_setups
+        key, memo = (job.game, job.item), repo.memo.example_setups
         if key not in memo:
-            setup = api.generate(repo, job.game, job.scenario, EXAMPLE_SEED)
+            setup = api.generate(repo, job.game, job.item, EXAMPLE_SEED)
             memo[key] = (setup, *api.verify_setup(repo, setup))
         return memo[key]
 
     def title(self, repo, job, lang):
         word = Text("セットアップ例", "Example setup").get(lang)
-        title = repo.scenario(job.game, job.scenario).title
+        title = repo.scenario(job.game, job.item).title
         return f"{word}: {title.get(lang) if hasattr(title, 'get') else title}"
 
 

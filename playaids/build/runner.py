@@ -37,7 +37,7 @@ def _file_key(*paths) -> str:
 def _key(root, job: Job, code: str) -> str:
     g = root.game_dir(job.game)
     files = [g / "game.yaml", g / "glossary.yaml", *job.inputs]
-    return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.scenario}|{job.page!r}".encode()).hexdigest()
+    return hashlib.sha256(f"{code}|{_file_key(*files)}|{job.kind}|{job.item}|{job.page!r}".encode()).hexdigest()
 
 
 def render(job: Job, repo, every: dict | None = None) -> bytes:

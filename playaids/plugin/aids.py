@@ -15,7 +15,7 @@ class Job:
     kind: str  # an AidKind's name
     game: str
     path: Path
-    scenario: str | None = None   # the scenario, table or other item of the game the file is of
+    item: str | None = None   # what of the game the file is of: a scenario, a table
     page: PageSpec = PageSpec()   # the page it is printed on, as the command line asked (a text file: unused)
     cost: float = 1.0
     inputs: tuple = ()      # the data files the output depends on, beside game.yaml and glossary.yaml
