@@ -386,3 +386,102 @@ def test_standard_output_under_another_name_is_written_into_not_replaced(tmp_pat
     assert r.returncode == 0 and r.stdout.startswith(b"Target fleet,1,2"), r.stderr
     if spelling == "link":
         assert out.is_symlink()
+
+
+# --- every path argument of every command, swept (issue 25: symlinks and special files) --------------
+
+def _outputs(tmp_path):
+    """Every output path argument of every command, `{f}` standing for the file given."""
+    setup = tmp_path / "setup.yaml"
+    setup.write_text("game: okinawa\nscenario: campaign\n", encoding="utf-8")
+    table = tmp_path / "t.csv"
+    table.write_text("Target fleet,1\nPicket destroyers,–\n", encoding="utf-8")
+    return [("table", "rgi-macarthur", "damage", "--format", "csv", "-o", "{f}"),
+            ("charts", "asl-chapter-g", "--lang", "en", "-o", "{f}"),
+            ("summary", "asl-chapter-g", "--lang", "en", "--format", "html", "-o", "{f}"),
+            ("glossary", "asl-chapter-g", "--format", "md", "-o", "{f}"),
+            ("odds", "rgi-macarthur", "new-guinea-storm-risk", "--format", "csv", "-o", "{f}"),
+            ("turns", "rgi-macarthur", "korea", "--lang", "en", "-o", "{f}"),
+            ("scenario", "rgi-macarthur", "korea", "--seed", 1, "-o", "{f}"),
+            ("scenario", "rgi-macarthur", "korea", "--seed", 1, "-o", tmp_path / "k.yaml", "--sheet", "{f}"),
+            ("ccss", "--lang", "en", "-o", "{f}"),
+            ("check-table", "okinawa", "fleet-damage", table, "-o", "{f}")]
+
+
+def _named(args) -> tuple[str, str]:
+    """(command, option) of an entry: the option right before `{f}`, else the positional one."""
+    k = args.index("{f}")
+    before = args[k - 1] if k > 0 and str(args[k - 1]).startswith("-") else None
+    return args[0], {"-o": "out", "--map": "map_file", "--terrain": "terrain", "--sheet": "sheet",
+                     "--accept": "accept_file"}.get(before, "positional")
+
+
+def _path_parameters() -> set[tuple[str, str]]:
+    """(command, parameter) of every click.Path argument of every command, as the sweep names them."""
+    import click
+
+    from playaids.cli.app import cli
+
+    out = set()
+
+    def walk(cmd, ctx, path):
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                walk(sub, click.Context(sub, parent=ctx), (*path, name))
+            return
+        for p in cmd.params:
+            if isinstance(p.type, click.Path):
+                name = "out" if p.name == "out_dir" else p.name if p.param_type_name == "option" else "positional"
+                out.add((" ".join(path), name))
+    walk(cli, click.Context(cli), ())
+    return out
+
+
+# folders: refused when not one (test_a_data_folder_that_is_a_fifo_is_not_a_folder, build --out
+# below), and read for what they hold
+FOLDERS = {("build", "out"), ("check-table", "directory"), ("data validate", "positional")}
+
+
+def test_the_sweep_names_every_path_argument(tmp_path):
+    """A command that gains a path argument is swept too, or this fails."""
+    swept = {_named(a) for a in _inputs(tmp_path)} | {_named(a) for a in _outputs(tmp_path)} | FOLDERS
+    assert _path_parameters() == swept
+
+
+@pytest.mark.parametrize("kind,says", [("file", "is a file"), ("fifo", "--out must be a folder")])
+def test_build_out_must_be_a_folder(tmp_path, kind, says, cli_in):
+    out = tmp_path / "out"
+    os.mkfifo(out) if kind == "fifo" else out.write_text("x", encoding="utf-8")
+    line = one_line(cli_in("build", "rgi-macarthur", "--only", "turns", "--out", out))
+    assert says in line
+    assert out.exists() and (kind == "fifo") == (not out.is_file())   # left as it was
+
+
+def test_every_output_path_refuses_a_folder(tmp_path, cli_in):
+    """An output that names an existing folder is refused in one line; the folder stays."""
+    folder = tmp_path / "existing"
+    folder.mkdir()
+    for args in _outputs(tmp_path):
+        line = one_line(cli_in(*[str(folder) if a == "{f}" else a for a in args]))
+        assert "folder" in line or "directory" in line, (args, line)
+        assert folder.is_dir() and not any(folder.iterdir())
+
+
+def test_every_output_path_writes_into_a_fifo_never_over_it(tmp_path, cli_in):
+    """A FIFO (a pipe a reader holds open: `-o >(gzip > x.gz)`) is written into: it stays a
+    FIFO and the reader gets the whole output."""
+    import stat
+    import threading
+
+    for n, args in enumerate(_outputs(tmp_path)):
+        fifo = tmp_path / f"pipe-{n}"
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda f=fifo: got.append(open(f, "rb").read()), daemon=True)
+        reader.start()
+        r = cli_in(*[str(fifo) if a == "{f}" else a for a in args])
+        reader.join(30)
+        assert r.returncode in (0, 1), (args, r.stderr)   # check-table: 1, the file differs
+        assert stat.S_ISFIFO(os.lstat(fifo).st_mode), args
+        assert got and len(got[0]) > 20, args
