@@ -259,7 +259,10 @@ def test_a_card_fits_one_page_at_the_largest_type_that_takes_it():
     small = _pages(cards.render(root.table("rgi-macarthur", "retreat"), root.game("rgi-macarthur", with_tables=False),
                                 PageSpec(lang="en")))
     assert len(small) == 1 and small[0][0] < small[0][1]            # upright: its grid takes the width
-    assert max(c["size"] for c in small[0][2] if c["text"] == "S") == cards.MAX_CARD_FONT   # grown to fill
+    # too small to fill A4 (issue 22): set on A5, at a card's type, never under SMALL_CARD_FONT
+    assert (round(small[0][0]), round(small[0][1])) == (421, 595)
+    size = max(c["size"] for c in small[0][2] if c["text"] == "S")
+    assert cards.SMALL_CARD_FONT <= size <= cards.MAX_CARD_FONT and size in cards.CARD_SIZES
     # once two pages (the grid on one, its notes on the other): now one, the type smaller
     pw = _pages(cards.render(root.table("amigos-insurrectors", "political-will"),
                              root.game("amigos-insurrectors", with_tables=False), PageSpec(lang="en")))

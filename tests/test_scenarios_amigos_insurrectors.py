@@ -124,7 +124,7 @@ def test_cli_verify_bad_setup_file():
     r = run_cli("verify", FIXTURES / "setups" / "amigos-insurrectors-overstack.yaml")
     out = r.stdout.decode()
     assert r.returncode == 1, out + r.stderr.decode()
-    assert "8.3  area-20: 12 units, limit 10" in out
+    assert "8.3  area-20: 12 regular combat steps, limit 10" in out
     assert "5.0  choices.filipino-advantage: chosen more than once: 7" in out
 
 
