@@ -89,29 +89,8 @@ def grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str |
     for r, texts in zip(grid.rows, grid_texts(grid)[1:]):
         rows.append([_cell(r.label, lang)] + [None if c is None else _cell(c, lang) for c in texts[1:]])
     if joined and lang == "both":
-        texts = grid_texts(grid)
-        for i, j in joined_cells(texts):
-            rows[i][j] = side_by_side(texts[i][j])
+        rows = [[side_by_side(t) or s for s, t in zip(row, texts)] for row, texts in zip(rows, grid_texts(grid))]
     return rows
-
-
-def _bilingual(t: Text | None) -> bool:
-    """A cell whose Japanese and English are both printed (stacked, or side by side)."""
-    return t is not None and not t.neutral and t.ja != t.en
-
-
-def joined_cells(texts, fits=lambda i, j, pair: True) -> set[tuple[int, int]]:
-    """The bilingual cells set side by side: a column's body cells all or none, and the header
-    row all or none, so a column never mixes one-line pairs with stacked ones (issue 22);
-    `fits(i, j, pair)`: whether the pair takes its column's width on one line."""
-    out: set = set()
-    width = max(len(r) for r in texts)
-    groups = [[(0, j) for j in range(width)]] + [[(i, j) for i in range(1, len(texts))] for j in range(width)]
-    for group in groups:
-        cells = [(i, j) for i, j in group if j < len(texts[i]) and _bilingual(texts[i][j])]
-        if cells and all((pair := side_by_side(texts[i][j])) is not None and fits(i, j, pair) for i, j in cells):
-            out.update(cells)
-    return out
 
 
 _CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
@@ -245,13 +224,6 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
     cell_fonts = []   # (col, row, face) of a plain cell set wholly in another face (Latin)
     merged = spans(grid)
     texts = grid_texts(grid)
-
-    def fits(i, j, pair):   # a stacked pair the column takes on one line (or one already joined)
-        room = sum(widths[j:j + merged.get((i, j), 1)])
-        return strings[i][j] == pair or (strings[i][j] == pair.replace(PAIR_SPACE, "\n", 1)
-                                         and natural(pair, font, size) <= room + 0.5)
-
-    side = joined_cells(texts, fits) if spec.lang == "both" else set()
     for i, row in enumerate(strings):
         cells = []
         for j, s in enumerate(row):
@@ -259,10 +231,9 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
                 cells.append("")
                 continue
             room = sum(widths[j:j + merged.get((i, j), 1)])   # a merged cell wraps at its span's width
-            if (i, j) in side:
-                s = side_by_side(texts[i][j])   # short pairs on one line where the whole column takes them
-            elif spec.lang == "both" and PAIR_SPACE in s and (pair := side_by_side(texts[i][j])) == s:
-                s = pair.replace(PAIR_SPACE, "\n", 1)   # its column stacks its pairs
+            if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \
+                    and s == pair.replace(PAIR_SPACE, "\n", 1) and natural(pair, font, size) <= room + 0.5:
+                s = pair   # a short pair on one line where the column takes it
             over = natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:
