@@ -442,10 +442,10 @@ def check_forbidden(c: dict, setup, ctx) -> list[Violation]:
         unit = ctx.scenario.unit(p.unit)
         if not selected(c, unit):
             continue
-        place = ctx.map.place(slot_owner(p.at))
-        if place is not None and place.kind in c.get("place-kinds", ()):
+        spot = ctx.map.place(slot_owner(p.at))
+        if spot is not None and spot.kind in c.get("place-kinds", ()):
             out.append(Violation(c["rule"], f"placements.{i} ({p.unit} at {p.at})",
-                                 f"{p.unit} may not be placed in {p.at} (no place of kind {place.kind})",
+                                 f"{p.unit} may not be placed in {p.at} (no place of kind {spot.kind})",
                                  check="forbidden", key=("placements", i)))
         for place in c.get("places", ()):
             inside = in_place(ctx, p.at, place)

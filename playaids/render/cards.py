@@ -156,13 +156,22 @@ def story(table: Table, game: Game | None, spec: PageSpec):
     check_font(table, game, spec.lang, font)
     grids = drawn_grids(table)
     strings = [grid_strings(g, spec.lang) for g in grids]
-    flow, pagesize, used = _on_sheet(table, game, spec, font, grids, strings, spec.size)
-    sheet = spec.size
+    return smallest_sheet(spec.size, lambda sheet, least: _on_sheet(table, game, spec, font, grids, strings,
+                                                                    sheet, least))
+
+
+def smallest_sheet(paper, on_sheet):
+    """(flow, page size) of a card on `paper`, or on its half sheet, or its quarter, when the
+    card would leave most of the larger one empty and still fits the smaller one at
+    SMALL_CARD_FONT pt or more. `on_sheet(sheet, least)`: (flow, page size, the part of the page's
+    height used, None when it flows over pages), or None when no one page takes it at `least`."""
+    flow, pagesize, used = on_sheet(paper, None)
+    sheet = paper
     for _ in range(2):   # the half sheet, then the quarter
         if used is None or used >= CARD_FILL:
             break
         sheet = half(sheet)
-        smaller = _on_sheet(table, game, spec, font, grids, strings, sheet, least=SMALL_CARD_FONT)
+        smaller = on_sheet(sheet, SMALL_CARD_FONT)
         if smaller is None:
             break
         flow, pagesize, used = smaller

@@ -236,17 +236,7 @@ def story(a: Analysis, game: Game | None, spec: PageSpec):
     """The flowables of the card and its page size: the first layout of _layouts whose story fits
     one page (else the last); a card that would leave most of its paper empty goes on the half
     sheet or the quarter where it fits at cards.SMALL_CARD_FONT pt or more, as a chart card does."""
-    flow, pagesize, used = _on_sheet(a, game, spec, spec.size)
-    sheet = spec.size
-    for _ in range(2):   # the half sheet, then the quarter
-        if used is None or used >= cards.CARD_FILL:
-            break
-        sheet = cards.half(sheet)
-        smaller = _on_sheet(a, game, spec, sheet, least=cards.SMALL_CARD_FONT)
-        if smaller is None:
-            break
-        flow, pagesize, used = smaller
-    return flow, pagesize
+    return cards.smallest_sheet(spec.size, lambda sheet, least: _on_sheet(a, game, spec, sheet, least))
 
 
 def _on_sheet(a: Analysis, game: Game | None, spec: PageSpec, sheet, least: float | None = None):
@@ -306,9 +296,7 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
         out = [Paragraph(fonts.markup(heading, font) + f'<font size="{meta.fontSize}" color="{muted}">'
                          f'&nbsp;&nbsp;&nbsp;{fonts.markup(line, font)}</font>', title), Spacer(1, 3)]
     else:   # the rule and the game under the title, not run on at the title's leading
-        shown_line = (grid.para(line, meta) if lang == "en" else
-                      Lines(line, meta.fontSize, fill=muted, after=1.0, leading=meta.leading / meta.fontSize))
-        out = [Paragraph(fonts.markup(heading, font), title), shown_line, Spacer(1, 3)]
+        out = [Paragraph(fonts.markup(heading, font), title), _para(line, meta, lang, fill=muted), Spacer(1, 3)]
     shown = SEP.join(_drm(d) for d in a.drms)
     many = len(a.drms) > 1
     ja = (f"各マス：結果と、その確率（%）を修正 {shown} の順に。" if many or a.drms != (0,)
@@ -362,11 +350,12 @@ def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list
     return out
 
 
-def _para(text: str, style: ParagraphStyle, lang: str, bullet: str = ""):
-    """English: a ReportLab paragraph; Japanese: lines broken under the kinsoku rules."""
+def _para(text: str, style: ParagraphStyle, lang: str, bullet: str = "", fill: str = "#000000"):
+    """English: a ReportLab paragraph (its colour the style's); Japanese: lines broken under the
+    kinsoku rules, in `fill`."""
     if lang == "en":
         return grid.para(f"{bullet} {text}" if bullet else text, style)
-    return Lines(text, style.fontSize, indent=8 if bullet else 0.0, bullet=bullet, after=1.0,
+    return Lines(text, style.fontSize, fill=fill, indent=8 if bullet else 0.0, bullet=bullet, after=1.0,
                  leading=style.leading / style.fontSize)
 
 
