@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -83,7 +84,8 @@ def write_chunks(path, chunks) -> None:
     st = _check_target(path)
     try:
         if st is not None and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
-            with open(path, "wb") as f:  # a device or pipe is written into, never replaced
+            opened = _open_pipe(path) if stat.S_ISFIFO(st.st_mode) else open(path, "wb")
+            with opened as f:  # a device or pipe is written into, never replaced
                 for c in chunks:
                     f.write(c)
             return
@@ -106,6 +108,30 @@ def write_chunks(path, chunks) -> None:
             raise
     except OSError as e:  # name the user's file, never the temporary one
         raise PlayaidsError(f"{path}: {e.strerror or e}") from None
+
+
+PIPE_WAIT = 3.0   # seconds a named pipe may wait for its reader (one started just after us)
+
+
+def _open_pipe(path: Path):
+    """A named pipe opened for writing once a program reads it; one nobody reads is refused
+    after PIPE_WAIT seconds instead of blocking forever (issue 25)."""
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise
+            if time.monotonic() >= deadline:
+                raise PlayaidsError(f"{path}: a named pipe no program reads (waited {PIPE_WAIT:g} s)") from None
+            time.sleep(0.05)
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)  # writes wait for the reader
+    return os.fdopen(fd, "wb")
 
 
 def _standard_stream(path):

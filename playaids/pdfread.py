@@ -25,14 +25,17 @@ def join_lines(s: str | None) -> str:
 MAX_UNPACKED = 96 * 1024 * 1024    # all streams of a PDF, unpacked (pdfminer keeps them decoded)
 MAX_STREAM = 32 * 1024 * 1024      # one stream, unpacked
 MAX_CHARS = 60_000                 # marks on one page (a dense A4 page of 6 pt text holds 20,000 glyphs)
-MAX_DOC_CHARS = 100_000            # marks read from one PDF, pages sharing a content stream counted each
-                                   # time: a glyph or a path is a mark (pdfminer and pdfplumber lay one out
-                                   # in 60-90 µs of CPU, preflight checks it too; the largest aid built, a
-                                   # bilingual chart set, draws 71,000 glyphs and 1,000 paths). 150,000 took
-                                   # preflight 12.8 s of CPU on a loaded machine (issue 25)
+MAX_DOC_CHARS = 90_000             # marks read from one PDF, pages sharing a content stream counted each
+                                   # time: a glyph is a mark, a path two (pdfminer and pdfplumber lay a
+                                   # glyph out in 60-90 µs of CPU, a path in about twice that; preflight
+                                   # checks each too). The largest aid built, a bilingual chart set, costs
+                                   # 74,000: 58,500 glyphs, 940 paths, 134,000 tokens. 100,000 took
+                                   # preflight 8-10 s of CPU, 150,000 12.8 s on a loaded machine (issue 25)
+PATH_MARKS = 2
 TOKENS_PER_MARK = 10               # tokens parsed (operands, operators, the file's own objects) cost a mark
-                                   # every ten: 5-8 µs each, an operand stack of millions of numbers from
-                                   # a 30 kB stream took 110 s and 240 MB; our aids parse 2.2 a glyph
+                                   # every ten: 5-8 µs each; our aids parse 2.2 a glyph
+MAX_TOKENS = 400_000               # tokens parsed in all: an operand stack of millions of numbers from a
+                                   # 30 kB stream took 110 s and 240 MB; 1,000,000 took 9.5 s
 MAX_PREDICTED = 1024 * 1024        # bytes through a PNG/TIFF predictor, all streams of a PDF (pdfminer
                                    # undoes it byte by byte in Python, 2 µs a byte: 30 MiB took 58 s)
 MAX_PAGES = 300                    # read without --page
@@ -92,10 +95,11 @@ def _unrun(data: bytes, limit: int) -> int:
     return n
 
 
-def _take_mark() -> None:
-    """A glyph or a path laid out (pdfminer makes an object of each, pdfplumber a dict)."""
-    _budget.page_chars += 1
-    _budget.chars -= 1
+def _take_mark(n: int = 1) -> None:
+    """A glyph (one mark) or a path (PATH_MARKS) laid out (pdfminer makes an object of each,
+    pdfplumber a dict)."""
+    _budget.page_chars += n
+    _budget.chars -= n
     if _budget.page_chars > MAX_CHARS:
         raise TooBig(f"a page draws more than {MAX_CHARS:,} glyphs and paths")
     if _budget.chars < 0:
@@ -180,18 +184,19 @@ def _install() -> None:
 
     def bounded_paint_path(self, *args, **kwargs):
         if _budget is not None:
-            _take_mark()
+            _take_mark(PATH_MARKS)
         return paint_path(self, *args, **kwargs)
 
     def bounded_nexttoken(self):
         if _budget is not None:
             _budget.tokens += 1
-            if _budget.tokens >= TOKENS_PER_MARK:
-                _budget.tokens = 0
+            if _budget.tokens % TOKENS_PER_MARK == 0:
                 _budget.chars -= 1
+                if _budget.tokens >= MAX_TOKENS:
+                    raise TooBig(f"it holds more than {MAX_TOKENS:,} operands and operators")
                 if _budget.chars < 0:
-                    raise TooBig(f"it holds more than {MAX_DOC_CHARS * TOKENS_PER_MARK:,} operands and operators "
-                                 f"(glyphs and paths count ten)")
+                    raise TooBig(f"its pages draw more than {MAX_DOC_CHARS:,} glyphs and paths "
+                                 f"(ten operands or operators count one)")
         return nexttoken(self)
 
     paint_path, nexttoken = converter.PDFLayoutAnalyzer.paint_path, psparser.PSBaseParser.nexttoken

@@ -485,3 +485,20 @@ def test_every_output_path_writes_into_a_fifo_never_over_it(tmp_path, cli_in):
         assert r.returncode in (0, 1), (args, r.stderr)   # check-table: 1, the file differs
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode), args
         assert got and len(got[0]) > 20, args
+
+
+def test_an_output_fifo_nobody_reads_is_refused_not_waited_on_forever(tmp_path, cli_in, monkeypatch):
+    """`-o pipe` with no reader: one line after a short wait (a reader started just after us is
+    still served, test above), never a command blocked for good (issue 25)."""
+    import stat
+    import time
+
+    from playaids import atomic
+
+    monkeypatch.setattr(atomic, "PIPE_WAIT", 0.3)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    t0 = time.monotonic()
+    line = one_line(cli_in("table", "okinawa", "fleet-damage", "-o", fifo))
+    assert line.endswith("a named pipe no program reads (waited 0.3 s)") and time.monotonic() - t0 < 5
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
