@@ -90,6 +90,7 @@ def test_card_notes_keep_the_rules(gid, tid, lang, tmp_path):
 @pytest.mark.parametrize("gid,scenario,lang", [("rgi-macarthur", "korea", "ja"), ("okinawa", "scenario-1", "ja"),
                                                ("okinawa", "scenario-3", "both")])
 def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
+    from playaids.build.kinds import sheet_view
     from playaids.engine import api
     from playaids.render import setupsheet
     from playaids.render.page import PageSpec
@@ -97,7 +98,7 @@ def test_setup_sheets_keep_the_rules(gid, scenario, lang, tmp_path):
     root = Repository.builtin()
     setup = api.generate(root, gid, scenario, 1)
     pdf = tmp_path / "s.pdf"
-    pdf.write_bytes(setupsheet.render(root, setup, *api.verify_setup(root, setup), PageSpec(lang=lang), root.rules(setup.game).sheet_secrets(setup)))
+    pdf.write_bytes(setupsheet.render(root, sheet_view(root, setup, *api.verify_setup(root, setup)), PageSpec(lang=lang)))
     assert kinsoku.violations(kinsoku.pdf_lines(pdf)) == []
 
 

@@ -8,6 +8,7 @@ import pdfplumber
 import pytest
 
 from playaids import workshop
+from playaids.build.kinds import sheet_view
 from playaids.engine import api
 from playaids.render import setupsheet
 from playaids.render.page import PageSpec
@@ -20,7 +21,7 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 @functools.lru_cache(maxsize=None)
 def _text(gid, scenario, lang, seed=1):
     setup = api.generate(ROOT, gid, scenario, seed)
-    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang), ROOT.rules(setup.game).sheet_secrets(setup))
+    pdf = setupsheet.render(ROOT, sheet_view(ROOT, setup, *api.verify_setup(ROOT, setup)), PageSpec(lang=lang))
     with pdfplumber.open(io.BytesIO(pdf)) as p:
         return tuple(p.extract_text() for p in p.pages)
 
@@ -29,7 +30,7 @@ def _text(gid, scenario, lang, seed=1):
 def _tables(gid, scenario, lang, seed=1):
     """The ruled tables of each page, cell by cell (pdfplumber)."""
     setup = api.generate(ROOT, gid, scenario, seed)
-    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang), ROOT.rules(setup.game).sheet_secrets(setup))
+    pdf = setupsheet.render(ROOT, sheet_view(ROOT, setup, *api.verify_setup(ROOT, setup)), PageSpec(lang=lang))
     with pdfplumber.open(io.BytesIO(pdf)) as p:
         return tuple(p.extract_tables() for p in p.pages)
 
@@ -89,7 +90,7 @@ def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, wor
     """Issue 21: the place comes from the violation's key in the setup, never from parsing its words."""
     setup = api.generate(ROOT, "macarthur-bataan", "historical", 1)
     next(p for p in setup.placements if p.unit == "p-35").at = "nichols"
-    pdf = setupsheet.render(ROOT, setup, *api.verify_setup(ROOT, setup), PageSpec(lang=lang), ROOT.rules(setup.game).sheet_secrets(setup))
+    pdf = setupsheet.render(ROOT, sheet_view(ROOT, setup, *api.verify_setup(ROOT, setup)), PageSpec(lang=lang))
     with pdfplumber.open(io.BytesIO(pdf)) as p:
         text = " ".join(" ".join(page.extract_text().split("\n")) for page in p.pages)
     assert words in text, text[-600:]

@@ -285,10 +285,10 @@ def test_the_type_is_made_smaller_only_to_save_a_nearly_empty_last_page(monkeypa
         monkeypatch.setattr(setupsheet, "_public_pages", lambda *a: layouts[a[-1]])
 
     fake({1.0: (1, 0.05)})
-    assert setupsheet.scale_for(None, None, None, [], None) == 1.0
+    assert setupsheet.scale_for(None, None, None) == 1.0
     fake({1.0: (2, 0.5), 0.95: (1, 0.9)})
-    assert setupsheet.scale_for(None, None, None, [], None) == 1.0
+    assert setupsheet.scale_for(None, None, None) == 1.0
     fake({1.0: (3, 0.1), 0.95: (3, 0.3), 0.9: (2, 0.99), 0.85: (2, 0.9)})
-    assert setupsheet.scale_for(None, None, None, [], None) == 0.9
+    assert setupsheet.scale_for(None, None, None) == 0.9
     fake({1.0: (2, 0.1), 0.95: (2, 0.2), 0.9: (2, 0.3), 0.85: (2, 0.4)})
-    assert setupsheet.scale_for(None, None, None, [], None) == 1.0
+    assert setupsheet.scale_for(None, None, None) == 1.0

@@ -269,7 +269,16 @@ class SetupSheet(ExampleSetup):
         from playaids.render import setupsheet
 
         setup, scenario, found = self.setup(job, repo)
-        return setupsheet.render(repo, setup, scenario, found, job.page, repo.rules(setup.game).sheet_secrets(setup))
+        return setupsheet.render(repo, sheet_view(repo, setup, scenario, found), job.page)
+
+
+def sheet_view(repo, setup, scenario, found):
+    """What the setup sheet of a verified setup shows and to whom: the game's sides, in order,
+    and its own secrets (ASL's caves) read here at the edge, the rest decided by the engine."""
+    from playaids.engine import sheetview
+
+    sides = [s.id for s in repo.game(setup.game, with_tables=False).sides]
+    return sheetview.prepare(setup, scenario, found, sides, repo.rules(setup.game).sheet_secrets(setup))
 
 
 SHARED: tuple[type[AidKind], ...] = (TurnRecord, Summary, GlossaryMarkdown, GlossaryCsv, GlossaryPdf, Card, ChartSet,

@@ -225,13 +225,14 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
             click.echo(f"playaids: seed {seed} (give --seed {seed} to draw this setup again)", err=True)
 
     def write_sheet(setup, path):
+        from playaids.build.kinds import sheet_view
         from playaids.render import setupsheet
 
         sc, found = api.verify_setup(root, setup, map_file)
         words = setupsheet.Words(root, setup, sc, page.lang)
         title = words.each(lambda lg: f"セットアップシート：{setupsheet.text(sc.title, lg)}（シード {setup.seed}）" if lg == "ja"
                            else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})")
-        sheet = setupsheet.render(root, setup, sc, found, page, root.rules(setup.game).sheet_secrets(setup))
+        sheet = setupsheet.render(root, sheet_view(root, setup, sc, found), page)
         data = finishing.finished(root, sheet, "setup-sheet", game, page,
                                   scenario, title=title, name=f"seed{setup.seed}")
         outputs.emit_pdf(data, path, sheet_fmt, dpi)

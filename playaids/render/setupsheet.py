@@ -13,6 +13,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, kinsoku
+from playaids.engine.sheetview import SheetView, Slip, face_down
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
@@ -101,12 +102,11 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
     return out
 
 
-def story(root, setup, scenario, found, spec: PageSpec, secrets: list, scale: float = 1.0):
+def story(root, view: SheetView, spec: PageSpec, scale: float = 1.0):
     """The sheet's flowables: the heading and the open draws, each side's placements, the
-    verdict, then the secret slips on pages of their own. `secrets`: what a side keeps hidden
-    in the game's own part of the setup (games.base.GameRules.sheet_secrets: ASL's caves)."""
-    sheet = _Story(root, setup, scenario, spec, scale)
-    return sheet.public() + sheet.placements(found) + sheet.slips(secrets)
+    verdict, then the secret slips on pages of their own (who sees what: engine/sheetview)."""
+    sheet = _Story(root, view, spec, scale)
+    return sheet.public() + sheet.placements() + sheet.slips()
 
 
 # the type a sheet is set `scale` times smaller in, largest first, when its public pages would
@@ -115,33 +115,34 @@ SCALES = (1.0, 0.95, 0.9, 0.85)
 SPARSE = 0.2   # a last public page used less than this (of its frame's height) is saved if it can be
 
 
-def _public_pages(root, setup, scenario, found, spec: PageSpec, scale: float) -> tuple[int, float]:
+def _public_pages(root, view: SheetView, spec: PageSpec, scale: float) -> tuple[int, float]:
     """The number of public pages (before the slips) at `scale`, and how much of the last one's
     frame height they use."""
-    sheet = _Story(root, setup, scenario, spec, scale)
+    sheet = _Story(root, view, spec, scale)
     doc = SimpleDocTemplate(io.BytesIO(), pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
                             topMargin=spec.margin, bottomMargin=spec.margin, invariant=1)
-    doc.build(sheet.public() + sheet.placements(found))
+    doc.build(sheet.public() + sheet.placements())
     f = doc.frame
     return doc.page, (f._y1 + f._height - f._topPadding - f._y) / (f._height - f._topPadding - f._bottomPadding)
 
 
-def scale_for(root, setup, scenario, found, spec: PageSpec) -> float:
+def scale_for(root, view: SheetView, spec: PageSpec) -> float:
     """1, or the largest of SCALES that sets the public pages on one page fewer when the last of
     them would be nearly empty."""
-    pages, used = _public_pages(root, setup, scenario, found, spec, 1.0)
+    pages, used = _public_pages(root, view, spec, 1.0)
     if pages < 2 or used >= SPARSE:
         return 1.0
-    return next((k for k in SCALES[1:] if _public_pages(root, setup, scenario, found, spec, k)[0] < pages), 1.0)
+    return next((k for k in SCALES[1:] if _public_pages(root, view, spec, k)[0] < pages), 1.0)
 
 
 class _Story:
     """What the parts of a setup sheet share: the words of its language, its styles and width."""
 
-    def __init__(self, root, setup, scenario, spec: PageSpec, scale: float = 1.0):
+    def __init__(self, root, view: SheetView, spec: PageSpec, scale: float = 1.0):
         self.font = font = fonts.register()
         self.pt = lambda x: round(x * scale * 4) / 4   # the sheet's type, all of it set `scale` times smaller
-        self.setup, self.scenario, self.spec, self.lang = setup, scenario, spec, spec.lang
+        self.view, self.spec, self.lang = view, spec, spec.lang
+        self.setup, self.scenario = setup, scenario = view.setup, view.scenario
         self.say = Words(root, setup, scenario, spec.lang)
         self.w = spec.size[0] - 2 * spec.margin
         pt = self.pt
@@ -152,9 +153,7 @@ class _Story:
         self.body = ParagraphStyle("b", fontName=font, fontSize=pt(9.5), leading=pt(12.5))
         self.word = self.say.word
         self.rule_word = self.word("ルール", "rule")
-        self.values = {**setup.draws, **setup.derived, **setup.choices}
-        self.order = [s.id for s in self.say.game.sides]
-        self.order += sorted({p.side for p in setup.placements} - set(self.order), key=str)
+        self.values = view.values
         self.widths = [self.w * 0.36, self.w * 0.40, self.w * 0.07, self.w * 0.17]
 
     def para(self, s, st=None, bullet=""):
@@ -176,20 +175,10 @@ class _Story:
             out.append(para(f"⚠ {say.t(scenario.missing)}"))
         for n in scenario.notes:
             out.append(para(f"{say.t(n['text'])} ({self.rule_word} {say.rule(n.get('rule', ''))})", bullet="•"))
-        public = [e for e in scenario.elements if not e.get("secret") and e["id"] in self.values]
-        if public:
+        if self.view.public:
             out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), self.h2),
-                    *self.elements(public)]
+                    *self.elements(self.view.public)]
         return out
-
-    def side_of(self, e: dict, seen=()) -> str | None:
-        """Whose secret an element is: its side, or for a value looked up from others, the side
-        of the secret values it comes from (the Japanese chit makes the victory letter Japan's)."""
-        if e.get("side") or e.get("kind") != "lookup" or e["id"] in seen:
-            return e.get("side")
-        inputs = [self.scenario.element(e.get(k)) for k in ("row", "column") if isinstance(e.get(k), str)]
-        sides = {self.side_of(x, (*seen, e["id"])) for x in inputs if x is not None and x.get("secret")}
-        return sides.pop() if len(sides) == 1 else None
 
     def elements(self, chosen: list) -> list:
         """Draws and choices: the one-value ones in a table, a table-shaped value (a permutation,
@@ -221,10 +210,7 @@ class _Story:
         under the map's areas; a face-down counter shows its back (its face is on its owner's slip)."""
         say, word = self.say, self.word
         tables = []
-        for side in self.order:
-            mine = [(k, p) for k, p in enumerate(self.setup.placements) if p.side == side]
-            if not mine:
-                continue
+        for side, mine in self.view.placed:
             rows, spans = _placement_rows(say, mine, face_up=False)
             head = say.each(lambda lg, s=side: f"{say.side(s, lg)}の配置" if lg == "ja" else f"{say.side(s, lg)} set-up")
             header = [word("配置", "Place"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]
@@ -236,7 +222,7 @@ class _Story:
             tables.append((head, [header] + rows, {s + 1 for s in spans}))
         return tables
 
-    def placements(self, found) -> list:
+    def placements(self) -> list:
         """Each side's placements, then the verdict. The verdict's first lines travel with the
         last table's last rows: a page turn never leaves the verdict alone on a sheet of its
         own; the rows kept are the last place's group, or the last few rows with their place
@@ -258,33 +244,22 @@ class _Story:
             cols = self.widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
             out += [CondPageBreak(72), self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, self.pt(8.5), spans=spans)]
         out.append(KeepTogether(([_grid(tail, cols, font, spec, self.pt(8.5), header=False)] if tail else [])
-                                + [Spacer(1, 6), *_verdict(self.say, self.setup, self.scenario, found, self.para)]))
+                                + [Spacer(1, 6), *_verdict(self.say, self.view, self.para)]))
         return out
 
-    def slips(self, own: list) -> list:
+    def slips(self) -> list:
         """The secret slips: all on their own page(s), one after another with a cut line between."""
-        say, word, scenario, setup = self.say, self.word, self.scenario, self.setup
-        sides = {s.id for s in say.game.sides}
-        owners = self.order + sorted({self.side_of(e) for e in scenario.elements
-                                      if e.get("secret") and self.side_of(e) not in sides} - {None} - set(self.order), key=str)
-        owners += sorted({x["side"] for x in own} - set(owners), key=str)
-        kept = []
-        for side in owners + [None]:
-            secret = [e for e in scenario.elements if e.get("secret") and e["id"] in self.values and self.side_of(e) == side]
-            hidden = [(k, p) for k, p in enumerate(setup.placements) if p.side == side and say.hidden(p)]
-            extra = [x for x in own if x["side"] == side]
-            if secret or hidden or extra:
-                kept.append((side, secret, hidden, extra))
-        cut = len(kept) > 1
+        cut = len(self.view.slips) > 1
         out = []
-        for k, (side, secret, hidden, extra) in enumerate(kept):
-            out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(self.w, word("切り取り線", "cut here"), self.font)]
-            out.append(KeepTogether(self.slip(side, secret, hidden, extra, cut)))
+        for k, slip in enumerate(self.view.slips):
+            out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(self.w, self.word("切り取り線", "cut here"), self.font)]
+            out.append(KeepTogether(self.slip(slip, cut)))
         return out
 
-    def slip(self, side, secret: list, hidden: list, extra: list, cut: bool) -> list:
+    def slip(self, one: Slip, cut: bool) -> list:
         """One side's slip (`side` None: a secret the rules give no side)."""
         say, word, para, w, font, spec = self.say, self.word, self.para, self.w, self.font, self.spec
+        side, secret, hidden, extra = one.side, one.secret, one.hidden, one.extra
         if side is None:
             head = word("秘密", "SECRET")
             intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
@@ -340,7 +315,7 @@ def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list
     groups: dict = {}
     for k, p in placed:
         u = say.scenario.unit(p.unit)
-        shown = face_up or not say.hidden(p)
+        shown = face_up or not face_down(say.scenario, p)
         name = say.each(lambda lg: say.unit(p, lg, shown))
         key = (p.at, name)
         entry = groups.setdefault(p.at, {"first": k, "units": {}})
@@ -369,12 +344,12 @@ def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list
     return rows, spans
 
 
-def _verdict(say: Words, setup, scenario, found, para) -> list:
+def _verdict(say: Words, view: SheetView, para) -> list:
     """The verification in one line: legal or the rules broken, and the rules not checked (what
     each needs is `verify`'s to say); a broken rule's own line names its unit and place."""
     word = say.word
-    bad = [v for v in found if v.status == "violation"]
-    unchecked = say.rules(v.rule for v in found if v.status == "unchecked" and v.rule)
+    bad = view.broken
+    unchecked = say.rules(view.unchecked)
 
     def line(lg: str) -> str:
         if lg == "ja":
@@ -389,13 +364,11 @@ def _verdict(say: Words, setup, scenario, found, para) -> list:
     out = [para(mark + line(lg)) for lg in (("ja", "en") if say.lang == "both" else (say.lang,))]
 
     def where(v) -> str:
-        """A violation's place in the player's words, from its key in the setup: the unit and
-        where it stands, or the draw or choice."""
-        key = v.key
-        if len(key) >= 2 and key[0] == "placements" and isinstance(key[1], int) and key[1] < len(setup.placements):
-            pl = setup.placements[key[1]]
+        """A violation's place in the player's words: the unit and where it stands, or the draw
+        or choice."""
+        if (pl := v.placement) is not None:
             return say.each(lambda lg: f"{say.unit(pl, lg)} ({say.place(pl.at, lg)})")
-        if len(key) >= 2 and key[0] in ("draws", "derived", "choices") and (e := scenario.element(key[1])):
+        if (e := v.element) is not None:
             return say.t(e.get("title")) or e["id"]
         return ""
 
@@ -432,8 +405,9 @@ class _CutLine(Flowable):
         c.restoreState()
 
 
-def render(root, setup, scenario, found, spec: PageSpec, secrets: list) -> bytes:
+def render(root, view: SheetView, spec: PageSpec) -> bytes:
     buf = io.BytesIO()
+    setup, scenario = view.setup, view.scenario
     o = page_.offset(spec)
     m = spec.margin + o
     say = Words(root, setup, scenario, spec.lang)
@@ -451,7 +425,7 @@ def render(root, setup, scenario, found, spec: PageSpec, secrets: list) -> bytes
                           7, fonts.register(), "right")
 
     with fixed_epoch():
-        doc.build(story(root, setup, scenario, found, spec, secrets, scale_for(root, setup, scenario, found, spec)),
+        doc.build(story(root, view, spec, scale_for(root, view, spec)),
                   onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
 

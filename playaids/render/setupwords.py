@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from playaids import workshop
+from playaids.errors import UnknownId
 from playaids.engine.placement import ANYWHERE
 
 LANGS = ("ja", "en")
@@ -120,17 +121,12 @@ class Words:
             name += f"（{_COMPASS_JA.get(f.upper(), f)}向き）" if lang == "ja" else f" (facing {f})"
         return name
 
-    def hidden(self, placement) -> bool:
-        """A counter set up face-down: its face is its owner's secret."""
-        u = self.scenario.unit(placement.unit)
-        return u is not None and u.face == "down"
-
     # --- values -------------------------------------------------------------------------------
     def _table(self, tid: str):
         if tid not in self._tables:
             try:
                 self._tables[tid] = self.root.table(self.setup.game, tid)
-            except Exception:   # the value is printed as stored
+            except UnknownId:   # no such table: the value is printed as stored
                 self._tables[tid] = None
         return self._tables[tid]
 
