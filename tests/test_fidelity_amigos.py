@@ -71,7 +71,10 @@ def test_poa_monsoon_self_contradiction_is_flagged():
     assert "Not in Manila on turn 1 or in monsoon turns" in poa.text.en and "Both readings kept" in poa.note
     mon = [i for i in items if i.text.en.startswith("monsoon")][0]
     assert "11.0" in mon.note and "13.0" in mon.note
-    assert "△" in poa.text.en and "△" in poa.text.ja and "△" in mon.text.en and "△" in mon.text.ja  # on the aid
+    # on the aid, in words (no unexplained mark): the other rule named beside the reading kept
+    assert "(13.0: no US POA at all in monsoon)" in poa.text.en and "（13.0ではモンスーン中は一切置けない）" in poa.text.ja
+    assert "(11.0 bars it only in Manila)" in mon.text.en and "（11.0では「Manila」のみ不可）" in mon.text.ja
+    assert not any("△" in t for t in (poa.text.en, poa.text.ja, mon.text.en, mon.text.ja))
 
 
 def test_no_reorganisation_after_a_retreat_or_for_an_amphibious_operation():

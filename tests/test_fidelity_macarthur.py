@@ -97,7 +97,7 @@ def test_main_assault_air_may_stay_and_tina_stays_at_kagi():
             p.at = u.at if isinstance(u.at, str) else u.at[0]
     assert not [v for v in _verify("main-assault", s) if v.status == "violation"]
     assert "John Hayes" in _notes("main-assault") and "may deploy" in _notes("main-assault")
-    assert "chit #1" in _notes("main-assault") and "unclear" in _notes("main-assault")
+    assert "chit #1" in _notes("main-assault") and "The rules do not say whether the opening condition" in _notes("main-assault")
 
 
 def test_batan_takes_two_fighters_and_no_bomber():
@@ -119,7 +119,7 @@ def test_batan_takes_two_fighters_and_no_bomber():
 def test_11th_pa_regiment_disagreement_is_flagged():
     # 16.2.4 第３連隊 / set-up box 13/11 PA / 17.5.1 第13連隊
     u = _sc("historical").unit("11-pa-3rd-regiment")
-    assert "△" in u.name["en"] and "13th" in u.name["en"]
+    assert u.name["en"] == "3rd Regiment of the 11th PA (13th in the set-up box and 17.5.1)" and "△" not in u.name["ja"]
     assert "13/11 PA" in _notes("main-assault")
 
 

@@ -158,5 +158,7 @@ def test_scenario_4_composite_companies_contradiction_is_flagged():
     # 18.721c: 3個の集成中隊 (on the map) vs 18.721d: 集成中隊と増援はない
     sc = ROOT.scenario(G, "scenario-4")
     note = [n for n in sc.notes if "composite" in n["text"]["en"]][0]
-    assert "△" in note["text"]["en"] and "△" in note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
+    # flagged in words a player reads, the rule named (no unexplained mark)
+    assert "18.721c lists 3 composite companies" in note["text"]["en"] and "18.721cは3個の集成中隊" in note["text"]["ja"]
+    assert "△" not in note["text"]["en"] + note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
     assert sc.unit("composite-companies").count == 3

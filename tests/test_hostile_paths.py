@@ -468,6 +468,7 @@ def test_every_output_path_refuses_a_folder(tmp_path, cli_in):
         assert folder.is_dir() and not any(folder.iterdir())
 
 
+@pytest.mark.slow
 def test_every_output_path_writes_into_a_fifo_never_over_it(tmp_path, cli_in):
     """A FIFO (a pipe a reader holds open: `-o >(gzip > x.gz)`) is written into: it stays a
     FIFO and the reader gets the whole output."""

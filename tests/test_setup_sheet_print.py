@@ -30,12 +30,13 @@ def _sheet(cli_in, tmp_path, game, scen, lang="en", *more):
 
 
 def _public_and_slips(pages, head="SECRET: for the "):
-    """(the public pages' text, {side: its slip's text}): the slips are the pages from the first
-    slip heading on, cut apart at each cut line."""
-    first = next(i for i, p in enumerate(pages) if p.startswith(head))
-    slips = "\n".join(pages[first:])
-    parts = re.split(r"\n(?=" + re.escape(head) + ")", slips)
-    return "\n".join(pages[:first]), {p.split("\n", 1)[0][len(head):].removesuffix(" player"): p for p in parts}
+    """(the public part's text, {side: its slip's text}): the slips are the text from the first
+    slip heading on (on pages of their own, or below a cut line on the last public page), cut
+    apart at each slip heading."""
+    text = "\n" + "\n".join(pages)
+    first = text.index("\n" + head)
+    parts = re.split(r"\n(?=" + re.escape(head) + ")", text[first:])[1:]
+    return text[1:first], {p.split("\n", 1)[0][len(head):].removesuffix(" player"): p for p in parts}
 
 
 @pytest.mark.slow
@@ -44,7 +45,7 @@ def test_both_slips_share_one_cut_apart_page(cli_in, tmp_path):
     victory letter) on the last page, the cut line between them, none of it in the public part."""
     pages = _pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical"))
     last = pages[-1]
-    assert last.startswith("SECRET: for the Allied player")
+    assert last.startswith("SECRET: for the Allied player")   # too long to share the last public page
     allied, japanese = last.split("cut here")
     assert "SECRET: for the Japanese player" in japanese and "SECRET" not in allied.replace("SECRET: for the Allied", "")
     for item in ("Corregidor battery numbers", "Beaches of the three submarines"):
@@ -205,17 +206,16 @@ def test_asl_caves_are_on_the_japanese_slip(cli_in, tmp_path):
     r = cli_in("scenario", "asl-chapter-g", "caves", "--terrain", FIXTURES / "asl" / "board36-g11-examples.yaml",
                "--caves", "3", "--seed", "7", "--sheet", out, "--lang", "en", "-o", tmp_path / "c.yaml")
     assert r.returncode == 0, r.stderr
-    pages = _pages(out)
-    assert pages[-1].startswith("SECRET: for the Japanese player")
-    assert "Caves (hidden; recorded on the CCSS)" in pages[-1]
+    public, slips = _public_and_slips(_pages(out))
+    assert set(slips) == {"Japanese"} and "Caves (hidden; recorded on the CCSS)" in slips["Japanese"]
     import yaml
 
     caves = yaml.safe_load((tmp_path / "c.yaml").read_text(encoding="utf-8"))["caves"]
     assert len(caves) == 3
     for c in caves:
-        assert f"{c['id']} {c['hex']} {c['ca']} {c['level']}" in pages[-1]
-        assert c["ca"] not in "\n".join(pages[:-1])
-    assert "Caves (hidden" not in "\n".join(pages[:-1])
+        assert f"{c['id']} {c['hex']} {c['ca']} {c['level']}" in slips["Japanese"]
+        assert c["ca"] not in public
+    assert "Caves (hidden" not in public
 
 
 COLOUR_OPS = {"rg", "RG", "k", "K", "sc", "scn", "SC", "SCN"}
@@ -292,3 +292,17 @@ def test_the_type_is_made_smaller_only_to_save_a_nearly_empty_last_page(monkeypa
     assert setupsheet.scale_for(None, None, None) == 0.9
     fake({1.0: (2, 0.1), 0.95: (2, 0.2), 0.9: (2, 0.3), 0.85: (2, 0.4)})
     assert setupsheet.scale_for(None, None, None) == 1.0
+
+
+def test_short_public_part_takes_its_slips_below_a_cut_line(cli_in, tmp_path):
+    """Amigos' campaign: the rules give no set-up to place (18.3 is omitted), so the public part
+    is a few lines; the two slips go below a cut line on the same page, one sheet, not a page of
+    a few lines and a page of slips (issue 23). MacArthur's long public part keeps its slips on
+    a page of their own (test above)."""
+    out = _sheet(cli_in, tmp_path, "amigos-insurrectors", "campaign")
+    pages = _pages(out)
+    assert len(pages) == 1
+    public, slips = _public_and_slips(pages)
+    assert set(slips) == {"US", "Filipino"} and "Verification: legal" in public
+    assert public.rstrip().endswith("cut here") and "cut here" in slips["US"]   # a line above each slip
+    assert [f.line() for f in preflight.check(out)] == []

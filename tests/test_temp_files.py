@@ -6,6 +6,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 SCRIPT = textwrap.dedent("""
     import concurrent.futures, multiprocessing, os, tempfile
     from playaids.render import document
@@ -25,6 +27,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_the_fonts_folders_of_a_build_and_its_workers_are_removed(tmp_path):
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)

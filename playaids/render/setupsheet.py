@@ -102,11 +102,12 @@ def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
     return out
 
 
-def story(root, view: SheetView, spec: PageSpec, scale: float = 1.0):
+def story(root, view: SheetView, spec: PageSpec, scale: float = 1.0, together: bool = False):
     """The sheet's flowables: the heading and the open draws, each side's placements, the
-    verdict, then the secret slips on pages of their own (who sees what: engine/sheetview)."""
+    verdict, then the secret slips (who sees what: engine/sheetview), on pages of their own or,
+    `together`, below a cut line on the last public page."""
     sheet = _Story(root, view, spec, scale)
-    return sheet.public() + sheet.placements() + sheet.slips()
+    return sheet.public() + sheet.placements() + sheet.slips(together)
 
 
 # the type a sheet is set `scale` times smaller in, largest first, when its public pages would
@@ -115,15 +116,31 @@ SCALES = (1.0, 0.95, 0.9, 0.85)
 SPARSE = 0.2   # a last public page used less than this (of its frame's height) is saved if it can be
 
 
+def _trial(spec: PageSpec, flow: list) -> tuple[int, float]:
+    """The pages `flow` takes, and how much of the last one's frame height it uses."""
+    doc = SimpleDocTemplate(io.BytesIO(), pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
+                            topMargin=spec.margin, bottomMargin=spec.margin, invariant=1)
+    doc.build(flow)
+    f = doc.frame
+    return doc.page, (f._y1 + f._height - f._topPadding - f._y) / (f._height - f._topPadding - f._bottomPadding)
+
+
 def _public_pages(root, view: SheetView, spec: PageSpec, scale: float) -> tuple[int, float]:
     """The number of public pages (before the slips) at `scale`, and how much of the last one's
     frame height they use."""
     sheet = _Story(root, view, spec, scale)
-    doc = SimpleDocTemplate(io.BytesIO(), pagesize=spec.size, leftMargin=spec.margin, rightMargin=spec.margin,
-                            topMargin=spec.margin, bottomMargin=spec.margin, invariant=1)
-    doc.build(sheet.public() + sheet.placements())
-    f = doc.frame
-    return doc.page, (f._y1 + f._height - f._topPadding - f._y) / (f._height - f._topPadding - f._bottomPadding)
+    return _trial(spec, sheet.public() + sheet.placements())
+
+
+def slips_fit_below(root, view: SheetView, spec: PageSpec, scale: float) -> bool:
+    """Whether every slip fits below a cut line on the last public page: a sheet whose public
+    part is short (Amigos: the rules give no set-up to place) is then one page, not a page of a
+    few lines and a page of slips (issue 23)."""
+    if not view.slips:
+        return False
+    sheet = _Story(root, view, spec, scale)
+    return _trial(spec, sheet.public() + sheet.placements() + sheet.slips(True))[0] == \
+        _public_pages(root, view, spec, scale)[0]
 
 
 def scale_for(root, view: SheetView, spec: PageSpec) -> float:
@@ -247,12 +264,14 @@ class _Story:
                                 + [Spacer(1, 6), *_verdict(self.say, self.view, self.para)]))
         return out
 
-    def slips(self) -> list:
-        """The secret slips: all on their own page(s), one after another with a cut line between."""
-        cut = len(self.view.slips) > 1
+    def slips(self, together: bool = False) -> list:
+        """The secret slips one after another with a cut line between: on their own page(s), or
+        (`together`) below a cut line after the public part."""
+        cut = together or len(self.view.slips) > 1
+        line = _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
         out = []
         for k, slip in enumerate(self.view.slips):
-            out += [PageBreak(), _Section("S-")] if k == 0 else [_CutLine(self.w, self.word("切り取り線", "cut here"), self.font)]
+            out += [Spacer(1, 6), line] if together and k == 0 else [PageBreak(), _Section("S-")] if k == 0 else [line]
             out.append(KeepTogether(self.slip(slip, cut)))
         return out
 
@@ -425,7 +444,8 @@ def render(root, view: SheetView, spec: PageSpec) -> bytes:
                           7, fonts.register(), "right")
 
     with fixed_epoch():
-        doc.build(story(root, view, spec, scale_for(root, view, spec)),
+        scale = scale_for(root, view, spec)
+        doc.build(story(root, view, spec, scale, slips_fit_below(root, view, spec, scale)),
                   onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
 
