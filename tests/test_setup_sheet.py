@@ -165,3 +165,17 @@ def test_a_sheet_speaks_its_own_language_only(gid, sid):
 @pytest.mark.parametrize("gid,sid", [x for x in EVERY if x not in SAMPLE])
 def test_every_scenarios_sheet_speaks_its_own_language_only(gid, sid):
     _one_language(gid, sid)
+
+
+def test_a_choice_that_repeats_names_each_value_once_with_its_count():
+    """11.1: the three submarines may share a beach (distinct: false); the slip says so plainly,
+    'Agno beach (×2)', never the same beach twice in one list as if by mistake (issue 23)."""
+    setup = api.generate(ROOT, "macarthur-bataan", "historical", 2)
+    assert setup.choices["submarine-beaches"] == ["lamon", "agno", "agno"]
+    sc = ROOT.scenario("macarthur-bataan", "historical")
+    e = sc.element("submarine-beaches")
+    en = setupsheet.Words(ROOT, setup, sc, "en").value(e, setup.choices["submarine-beaches"], "en")
+    ja = setupsheet.Words(ROOT, setup, sc, "ja").value(e, setup.choices["submarine-beaches"], "ja")
+    assert en == "Lamon beach, Agno beach (×2)"
+    assert ja.count("（×2）") == 1 and "、" in ja
+    assert setupsheet.Words(ROOT, setup, sc, "en").value(e, ["lamon", "agno", "vigan"], "en").count("×") == 0

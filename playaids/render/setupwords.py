@@ -165,7 +165,13 @@ class Words:
             if e.get("names-from"):   # a hand of chits: one a line, in the order of their numbers
                 v = sorted(v, key=lambda x: (0, int(x), "") if str(x).isdigit() else (1, 0, str(x)))
                 return "\n".join(self.name(e, x, lang) for x in v)
-            return sep.join(self.name(e, x, lang) for x in v)
+            # a choice that may repeat (three submarines, two at one beach): each value once, counted
+            counts = {}
+            for x in v:
+                counts[str(x)] = counts.get(str(x), 0) + 1
+            first = {str(x): x for x in reversed(v)}
+            return sep.join(self.name(e, first[k], lang) + (("（×%d）" if lang == "ja" else " (×%d)") % n if n > 1 else "")
+                            for k, n in counts.items())
         if isinstance(v, dict):
             sep = "、" if lang == "ja" else "; "
             colon = "：" if lang == "ja" else ": "
