@@ -23,9 +23,12 @@ class Text:
         return cls(s, s, neutral=True)
 
     def get(self, lang: str) -> str:
-        """The text in `ja`, `en`, or `both` (JA above EN, once when they are the same)."""
+        """The text in `ja`, `en`, or `both` (JA above EN, once when they are the same; when they
+        differ only in case, "AMIGOS & INSURRECTORS" and "Amigos & Insurrectors", once as in EN)."""
         if lang == "both":
-            return self.ja if self.neutral or self.ja == self.en else f"{self.ja}\n{self.en}"
+            if self.neutral or self.ja == self.en:
+                return self.ja
+            return self.en if self.ja.casefold() == self.en.casefold() else f"{self.ja}\n{self.en}"
         return self.ja if lang == "ja" else self.en
 
     def __str__(self) -> str:

@@ -287,6 +287,17 @@ def test_one_title_when_the_two_languages_differ_only_in_case():
 
     assert cards.composed(Text("AMIGOS & INSURRECTORS", "Amigos & Insurrectors"), "both") == "Amigos & Insurrectors"
     assert cards.composed(Text("沖縄", "Okinawa"), "both") == "沖縄 / Okinawa"
+    # every bilingual aid, not the cards alone: the text itself, and a setup sheet's phrases
+    assert Text("NEW GUINEA", "New Guinea").get("both") == "New Guinea"
+    assert Text("沖縄", "Okinawa").get("both") == "沖縄\nOkinawa"
+    from playaids.engine import api
+    from playaids.render.setupwords import Words
+
+    root = Repository.builtin()
+    setup = api.generate(root, "rgi-macarthur", "bataan-retreat", 1)
+    say = Words(root, setup, root.scenario("rgi-macarthur", "bataan-retreat"), "both")
+    assert say.t(say.scenario.title) == "Bataan Retreat"
+    assert say.t(say.game.title) == "ダグラス・マッカーサー将軍の主要作戦 / Major Campaigns of General Douglas MacArthur"
 
 
 @pytest.mark.slow

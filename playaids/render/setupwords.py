@@ -55,7 +55,7 @@ class Words:
         if self.lang in LANGS:
             return f(self.lang)
         ja, en = f("ja"), f("en")
-        return ja if ja == en else f"{ja} / {en}"
+        return ja if ja == en else en if ja.casefold() == en.casefold() else f"{ja} / {en}"
 
     def word(self, ja: str, en: str) -> str:
         return self.each(lambda lang: ja if lang == "ja" else en)
