@@ -361,3 +361,20 @@ def test_every_sheet_is_clean_and_few_pages():
                     most = (2 if len(scen.turns) > 20 or gid == "macarthur-bataan" or scen.id == "scenario-2"
                             or (gid, scen.id) == ("amigos-insurrectors", "campaign") else 1) + (lang == "both")
                     assert len(pages(path)) <= most, (gid, scen.id, lang, paper, len(pages(path)))
+
+
+def test_the_record_tracks_are_never_split_between_pages():
+    """Okinawa's campaign in English on Tabloid takes two pages: the record tracks (victory
+    points, fatigue, air and naval points...) are one write-in sheet, all on one page, never the
+    first track alone under the notes and the rest overleaf (issue 23)."""
+    import pdfplumber
+
+    rec = record("okinawa")
+    pdf = turns_pdf("okinawa", "campaign", "en", "tabloid")
+    with pdfplumber.open(pdf) as doc:
+        texts = [p.extract_text() or "" for p in doc.pages]
+    assert len(texts) == 2
+    names = [f"{t.name.en} (rule " for t in rec.in_scope(rec.tracks, "campaign")]   # each track's heading
+    assert len(names) >= 3
+    holding = [i for i, t in enumerate(texts) if any(n in t for n in names)]
+    assert len(holding) == 1 and all(n in texts[holding[0]] for n in names), holding

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer
 
 from playaids import __version__, fonts
 from playaids.model import Game, Text, rule_label
@@ -413,7 +413,9 @@ def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes
             out.extend([row[0][0], row[0][1], Spacer(1, 5)])
         else:
             out.extend([SideBySide(row, gap), Spacer(1, 5)])
-    return out, strings
+    # the tracks are one write-in sheet: all on the page they start on, or all on the next (a
+    # page turn never leaves the first track alone under the notes); taller than a page, they flow
+    return [KeepTogether(out)], strings
 
 
 def _columns(n: int, width: float, spec: PageSpec) -> list[int]:
