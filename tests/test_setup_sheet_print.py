@@ -306,3 +306,41 @@ def test_short_public_part_takes_its_slips_below_a_cut_line(cli_in, tmp_path):
     assert set(slips) == {"US", "Filipino"} and "Verification: legal" in public
     assert public.rstrip().endswith("cut here") and "cut here" in slips["US"]   # a line above each slip
     assert [f.line() for f in preflight.check(out)] == []
+
+
+def test_a_page_turn_never_strands_a_tables_start():
+    """A set-up table split by a page turn keeps its header with at least two rows, and an
+    area's heading with its first row: never the header and 'Airfields' alone at a page's foot
+    and every row overleaf (issue 23)."""
+    from playaids import fonts
+    from playaids.render import setupsheet
+    from playaids.render.page import PageSpec
+
+    rows = [["Place", "Unit", "No.", "Rule"], ["Airfields"]] + [[f"Field {i}", f"unit {i}", "1", "16.2"] for i in range(12)]
+    spans = {1}
+
+    def table():
+        t = setupsheet._grid(rows, [100, 200, 40, 60], fonts.register(), PageSpec(lang="en"), 8.5, spans=spans)
+        t.wrap(400, 1e6)
+        return t
+
+    heights = table()._rowHeights
+    for room_rows in (2, 3):   # the header and the heading; and one row under them
+        assert table().split(400, sum(heights[:room_rows]) + 1) == [], room_rows
+    first, rest = table().split(400, sum(heights[:5]) + 1)   # header, heading, 3 rows
+    assert len(first._cellvalues) == 5 and len(rest._cellvalues) == 1 + 9
+    # a room that would end on an area's heading leaves the heading for the next page
+    rows[6:6] = [["Beaches"]]
+    spans = {1, 6}
+    first, rest = table().split(400, sum(table()._rowHeights[:7]) + 1)
+    assert len(first._cellvalues) == 6 and rest._cellvalues[1][0][0].getPlainText() == "Beaches"
+
+
+def test_the_placements_heading_goes_over_with_its_first_rows(cli_in, tmp_path):
+    """MacArthur's Main Assault, bilingual A4: the page that holds the 'Placements' heading
+    holds the Allied table's first rows, not the heading, its header and 'Airfields' alone."""
+    out = _sheet(cli_in, tmp_path, "macarthur-bataan", "main-assault", "both", "--paper", "a4")
+    pages = _pages(out)
+    at = next(i for i, p in enumerate(pages) if "配置 / Placements" in p)
+    after = pages[at].split("配置 / Placements", 1)[1]
+    assert "飛行場 / Airfields" in after and len(re.findall(r"\b16\.\d", after)) >= 2

@@ -20,6 +20,7 @@ from playaids.render.page import PageSpec, fixed_epoch
 from playaids.render.setupwords import Words, text  # noqa: F401  (text: the commands' titles)
 
 TAIL = 3  # placement rows kept on the page of the verdict
+MIN_ROWS_BEFORE_TURN = 2   # a table split by a page turn keeps at least this many rows before it
 
 
 class _GroupTable(RLTable):
@@ -27,13 +28,24 @@ class _GroupTable(RLTable):
     row: when a page turn falls inside a group, the continued part names its group again."""
 
     labels: list = []
+    spans: frozenset = frozenset()   # the rows of an area's heading
 
     def split(self, aw, ah):
         parts = super().split(aw, ah)
-        if len(parts) != 2 or not self.labels:
+        if len(parts) != 2:
             return parts
         first, rest = parts
         n, head = len(first._cellvalues), self.repeatRows
+        # a page's foot never holds the header and an area's heading alone, or one row of a
+        # table continued overleaf: such a piece goes over with the rest (issue 23)
+        if n - 1 in self.spans and n - 1 > head:
+            return self.split(aw, ah - self._rowHeights[n - 1])
+        if sum(1 for i in range(head, n) if i not in self.spans) < MIN_ROWS_BEFORE_TURN:
+            return []
+        first.spans = frozenset(i for i in self.spans if i < n)
+        rest.spans = frozenset(i - n + head for i in self.spans if i >= n)
+        if not self.labels:
+            return parts
         first.labels = self.labels[:n]
         rest.labels = self.labels[:head] + self.labels[n:]
         cell = rest._cellvalues[head][0] if len(rest._cellvalues) > head else None
@@ -81,6 +93,7 @@ def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
             data.append([cell(c, wd) for c, wd in zip(r, widths)])
     t = _GroupTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     t.labels = [None] * header + _labels(rows[header:], {k - header for k in spans})
+    t.spans = frozenset(spans)
     t.setStyle(TableStyle(
         [("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
          ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
@@ -90,6 +103,20 @@ def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
         + [s for k in spans for s in (("SPAN", (0, k), (-1, k)),
                                       ("BACKGROUND", (0, k), (-1, k), colors.HexColor(spec.colour("note"))))]))
     return t
+
+
+def _start(title, table: _GroupTable, width: float) -> float:
+    """The height of a heading and the start of its table a page turn may follow: the header
+    row and the first MIN_ROWS_BEFORE_TURN rows, with any area heading among them."""
+    h = title.wrap(width, 1e6)[1] + title.getSpaceBefore() + title.getSpaceAfter()
+    table.wrap(width, 1e6)
+    rows, body = table._rowHeights, 0
+    for i, rh in enumerate(rows):
+        h += rh
+        body += i >= table.repeatRows and i not in table.spans
+        if body >= MIN_ROWS_BEFORE_TURN:
+            break
+    return h + 2
 
 
 def _pairs(rows: list, head: list, k: int) -> tuple[list, list]:
@@ -246,7 +273,8 @@ class _Story:
         named again."""
         w, font, spec = self.w, self.font, self.spec
         tables = self.side_tables()
-        out = [CondPageBreak(100), self.para(self.word("配置", "Placements"), self.h2)] if tables else []
+        out = []
+        heading = self.para(self.word("配置", "Placements"), self.h2)
         tail, cols = [], self.widths
         for k, (head, rows, spans) in enumerate(tables):
             keep = len(rows)
@@ -259,7 +287,12 @@ class _Story:
                     if not tail[0][0]:
                         tail[0][0] = next(r[0] for i, r in reversed(list(enumerate(rows[:cut]))) if r[0] and i not in spans)
             cols = self.widths if len(rows[0]) == 4 else [w * 0.42, w * 0.48, w * 0.10]
-            out += [CondPageBreak(72), self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, self.pt(8.5), spans=spans)]
+            title, table = self.para(head, self.h3), _grid(rows[:keep], cols, font, spec, self.pt(8.5), spans=spans)
+            # a heading never ends a page: it goes over unless its table's first rows fit under it
+            need = _start(title, table, w)
+            if k == 0:   # and the section's heading over the first
+                need += heading.wrap(w, 1e6)[1] + heading.getSpaceBefore() + heading.getSpaceAfter()
+            out += [CondPageBreak(max(100.0 if k == 0 else 72.0, need))] + [heading] * (k == 0) + [title, table]
         out.append(KeepTogether(([_grid(tail, cols, font, spec, self.pt(8.5), header=False)] if tail else [])
                                 + [Spacer(1, 6), *_verdict(self.say, self.view, self.para)]))
         return out
