@@ -1,4 +1,6 @@
 """Issue 15, MacArthur: The Road to Bataan - seed readings the data must keep (seed 000)."""
+import re
+
 from playaids.engine import api
 from playaids.engine import verify as ver
 from playaids.repository import DEFAULT_DATA, Repository
@@ -167,3 +169,14 @@ def test_summary_has_the_propaganda_victory():
     from docs import summary_of
     texts = [i.text.en for sec in summary_of(GAME).sections for i in sec.items if i.text]
     assert any("USAFFE HQ is captured or destroyed" in t and t.startswith("Optional rule") for t in texts)  # 18.2
+
+
+def test_a_lost_unit_type_symbol_is_named_in_words_in_both_languages():
+    """Terrain Effects Chart (l. 2657-2717): a unit-type pictogram before 「タイプ」 is lost in the
+    extraction; a Japanese player must not read a blank where it stood (' タイプは攻撃できない')."""
+    t = ROOT.table(GAME, "terrain-effects")
+    lost = [c for r in t.grid.rows for c in r.cells if c is not None and "タイプ" in c.ja]
+    assert len(lost) == 3
+    for c in lost:
+        assert "チャートに記号で示されたタイプ" in c.ja and "whose symbol the printed chart shows" in c.en
+        assert not re.search(r"[\s、。]タイプ", c.ja)
