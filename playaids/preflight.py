@@ -36,6 +36,8 @@ BULLETS = frozenset("•・‣▪◦")
 CELL_MM = 4.0
 REACH_PT = 3.0
 FEW_LINES = 5
+FOOT_MM = 10.0     # a page's running footer stands below this line (chart sets: 6 mm above the trim)
+LINE_TOL = 2.5     # pt: text this close in height stands on one line
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,16 @@ def coverage(page, lines) -> Coverage:
         if (cb - ca + 1) * (cu - ct + 1) > 40000:   # a drawing the size of the page: a background
             continue
         used.update((i, j) for i in range(ca, cb + 1) for j in range(ct, cu + 1))
-    return Coverage((round(x1 - x0), round(bottom - top)), frozenset(used), len({round(ln.top) for ln in lines}))
+    return Coverage((round(x1 - x0), round(bottom - top)), frozenset(used), _body_lines(lines, bottom))
+
+
+def _body_lines(lines, bottom: float) -> int:
+    """The text lines of a page's body: lines whose tops lie within LINE_TOL of each other are one
+    (a heading and its rule number side by side), the running footer (the last FOOT_MM above the
+    trim's foot) is not counted: a page holding a heading band and two lines of a note is a page
+    of a few lines, whatever its footer says."""
+    tops = sorted(ln.top for ln in lines if ln.top < bottom - FOOT_MM * MM)
+    return sum(1 for k, t in enumerate(tops) if k == 0 or t - tops[k - 1] > LINE_TOL)
 
 
 def sections(pdf) -> list[int]:

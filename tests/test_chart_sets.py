@@ -351,15 +351,18 @@ def _text_block(maker, lines: int):
 
 
 def test_text_cut_at_a_column_end_leaves_no_widow_and_no_orphan():
-    """Issue 22: no piece of notes continued for one line ("units made an amphibious operation.
-    (Rule 10.8)" alone under its band), none left behind for one line: the cut moves up a line,
-    or the text goes on whole; a last resort (maker.widows) cuts where the room ends."""
+    """Issue 22: no piece of notes continued for one or two lines ("units made an amphibious
+    operation. (Rule 10.8)" alone under its band: a reader finds a '(continued)' holding a
+    sentence's tail), none left behind for one line: the cut moves up, or the text goes on
+    whole; a last resort (maker.widows, to save a page) cuts where the room ends."""
     maker = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False))
     line = chartsheet.TEXT * maker.leading
     block = _text_block(maker, 10)
     head = sum(chartsheet._h(f) + chartsheet._after(f) for f in block.flows[:-1])
     part, rest = chartsheet._split(block, head + 9 * line + 1, maker, whole_grids=True)   # room for 9 lines
-    assert len(part.flows[-1].lines) == 8 and len(rest.flows[-1].lines) == 2
+    assert len(part.flows[-1].lines) == 7 and len(rest.flows[-1].lines) == 3
+    part, rest = chartsheet._split(block, head + 8 * line + 1, maker, whole_grids=True)   # room for 8 lines
+    assert len(part.flows[-1].lines) == 7 and len(rest.flows[-1].lines) == 3
     part, rest = chartsheet._split(block, head + 1 * line + 1, maker, whole_grids=True)   # room for 1 line
     assert part is None and rest is block
     part, rest = chartsheet._split(block, head + 5 * line + 1, maker, whole_grids=True)   # a fair cut: as it was

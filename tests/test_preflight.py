@@ -168,6 +168,37 @@ def test_a_last_page_of_a_line_or_two(tmp_path):
     assert "the last page holds only a few lines (1): they belong on another page" in whats(path)
 
 
+def test_a_last_page_of_a_heading_and_a_note_is_a_page_of_a_few_lines_whatever_its_footer(tmp_path):
+    """Amigos' Japanese chart set once ended on a page holding a '(continued)' heading band (its
+    title and rule number side by side), a note's two lines and one bullet: 7 lines counted with
+    the footer's two, so it passed. The footer is not the page's body, and a heading and its
+    rule number on one height are one line (issue 22)."""
+    from reportlab.pdfgen import canvas as rl
+
+    path = tmp_path / "tail.en.a4.pdf"
+    f = fonts.register()
+    c = rl.Canvas(str(path), pagesize=A4, initialFontName=f)
+    for k in range(40):
+        c.setFont(f, 10)
+        c.drawString(72, H - 72 - 14 * k, "A full page of the chart's notes, line after line of them.")
+    c.setFont(f, 7)
+    c.drawString(40, 6 * 72 / 25.4, "Game · Chits and victory chart")
+    c.drawRightString(555, 6 * 72 / 25.4, "1")
+    c.showPage()
+    c.setFont(f, 10)
+    c.drawString(40, H - 40, "Political Will Track (continued)")
+    c.drawRightString(555, H - 40.8, "Rule 10.9")
+    for k, s in enumerate(("• The US may place a POA in at most two areas a turn, one", "each (Rule 11.0)",
+                           "• The other notes are under the Objective Chits.")):
+        c.drawString(40, H - 56 - 12 * k, s)
+    c.setFont(f, 7)
+    c.drawString(40, 6 * 72 / 25.4, "Game · Chits and victory chart")
+    c.drawRightString(555, 6 * 72 / 25.4, "2")
+    c.showPage()
+    c.save()
+    assert "the last page holds only a few lines (4): they belong on another page" in whats(path)
+
+
 def test_a_page_inside_the_document_with_a_line_or_two(tmp_path):
     from reportlab.pdfgen import canvas as rl
 

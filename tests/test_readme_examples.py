@@ -109,7 +109,7 @@ def _run(example, workdir):
                 break
         proc.send_signal(signal.SIGINT)
         return None if proc.wait(60) == 0 else (command, "did not stop on Ctrl-C")
-    r = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=d, env=env, capture_output=True, timeout=1200)
+    r = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=d, env=env, capture_output=True, timeout=3600 if FULL else 1200)
     if r.returncode not in ((0, 1) if example in EXIT_1 else (0,)):
         return command, r.returncode, r.stderr.decode()[-1000:]
     out = r.stdout.decode()
