@@ -1,12 +1,20 @@
 """The shape of the code (issue 12): no import cycle, not even through an import inside a
 function; no module-level cache outside the repository."""
-import pytest
 import ast
+import functools
 from pathlib import Path
+
+import pytest
 
 from conftest import ROOT
 
 PACKAGE = ROOT / "playaids"
+
+
+@functools.lru_cache(maxsize=None)
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the tests of this file (a worker runs several)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def _modules() -> dict:
@@ -27,7 +35,7 @@ def _imports(modules: dict) -> dict:
 
     graph = {m: set() for m in modules}
     for m, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             names = []
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("playaids"):
                 names = [f"{node.module}.{a.name}" for a in node.names]
@@ -99,7 +107,7 @@ def _empty_container(value) -> bool:
 def test_no_module_level_cache_outside_the_repository():
     found = []
     for name, path in _modules().items():
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in _tree(path).body:
             target = value = None
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
                 target, value = node.targets[0], node.value
@@ -135,7 +143,7 @@ def _cached_functions(modules: dict) -> list[str]:
     lru_cache (bare, called, or imported by name)."""
     out = []
     for name, path in modules.items():
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in _tree(path).body:
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for d in node.decorator_list:
@@ -210,7 +218,7 @@ def test_the_renderers_and_the_engine_import_no_game(layer):
     for m, path in _modules().items():
         if not m.startswith(layer):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             names = [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) and node.module \
                 else [a.name for a in node.names] if isinstance(node, ast.Import) else []
             found[m] = found.get(m, []) + [n for n in names if n.startswith(("playaids.games", "playaids.games."))
@@ -286,7 +294,7 @@ def _private_reaches(modules: dict) -> list[str]:
     by another (imported by name, or read through the module: `fonts._cmap`)."""
     out = []
     for m, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         aliases = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("playaids"):

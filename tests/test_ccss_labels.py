@@ -75,6 +75,7 @@ def test_primary_cave_is_starred_and_heavier_in_grayscale(cli_in, tmp_path):
                        and len(set(c["non_stroking_color"])) > 1 for c in page.chars)   # no colour in grayscale
 
 
+@pytest.mark.slow
 @pytest.mark.sample
 @pytest.mark.parametrize("lang,paper", [("ja", "a4"), ("both", "letter")])
 def test_blank_ccss_passes_the_preflight(cli_in, tmp_path, lang, paper):

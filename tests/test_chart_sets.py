@@ -132,6 +132,7 @@ def test_every_table_reads_back_from_the_sheet_with_no_text_under_7pt(made, gid,
             assert got == exp, f"{gid} {table.id} {name} {lang}: read back differs"
 
 
+@pytest.mark.slow
 @pytest.mark.sample
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_preflight_passes(made, lang):

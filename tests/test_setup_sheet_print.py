@@ -336,6 +336,7 @@ def test_a_page_turn_never_strands_a_tables_start():
     assert len(first._cellvalues) == 6 and rest._cellvalues[1][0][0].getPlainText() == "Beaches"
 
 
+@pytest.mark.slow
 def test_the_placements_heading_goes_over_with_its_first_rows(cli_in, tmp_path):
     """MacArthur's Main Assault, bilingual A4: the page that holds the 'Placements' heading
     holds the Allied table's first rows, not the heading, its header and 'Airfields' alone."""

@@ -134,6 +134,7 @@ def test_the_gloss_mark_is_keyed_and_not_put_on_every_name():
     assert "†" not in text_of(summary_pdf("amigos-insurrectors", "ja"))   # no mark in Japanese, no key
 
 
+@pytest.mark.slow
 @pytest.mark.sample
 @pytest.mark.parametrize("gid,lang", [("rgi-macarthur", "en"), ("rgi-macarthur", "ja"), ("asl-chapter-g", "ja")])
 def test_a_page_of_a_few_lines_is_not_printed(gid, lang):

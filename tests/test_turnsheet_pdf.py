@@ -324,6 +324,7 @@ def test_the_sheet_is_byte_identical_when_made_twice():
     ("macarthur-bataan", "main-assault", "en", "a4"), ("macarthur-bataan", "main-assault", "en", "letter"),
     ("rgi-macarthur", "korea", "both", "a4"),
 ])
+@pytest.mark.slow
 @pytest.mark.sample
 def test_preflight_is_clean(gid, scenario, lang, paper):
     """No word crossed by a cell border or a bar's edge, none overprinted (Amigos' alternating
@@ -363,6 +364,7 @@ def test_every_sheet_is_clean_and_few_pages():
                     assert len(pages(path)) <= most, (gid, scen.id, lang, paper, len(pages(path)))
 
 
+@pytest.mark.slow
 def test_the_record_tracks_are_never_split_between_pages():
     """Okinawa's campaign in English on Tabloid takes two pages: the record tracks (victory
     points, fatigue, air and naval points...) are one write-in sheet, all on one page, never the
