@@ -59,13 +59,12 @@ def side_of(scenario, e: dict, seen: tuple = ()) -> str | None:
 
 
 def _slips(setup, scenario, values: dict, order: list, game_sides: set, own: list) -> tuple:
-    secrets = [e for e in scenario.elements if e.get("secret")]
-    owners = order + sorted({side_of(scenario, e) for e in secrets if side_of(scenario, e) not in game_sides}
-                            - {None} - set(order), key=str)
+    secrets = [(e, side_of(scenario, e)) for e in scenario.elements if e.get("secret")]
+    owners = order + sorted({s for _, s in secrets if s not in game_sides} - {None} - set(order), key=str)
     owners += sorted({x["side"] for x in own} - set(owners), key=str)
     out = []
     for side in owners + [None]:
-        secret = tuple(e for e in secrets if e["id"] in values and side_of(scenario, e) == side)
+        secret = tuple(e for e, s in secrets if e["id"] in values and s == side)
         hidden = tuple((k, p) for k, p in enumerate(setup.placements) if p.side == side and face_down(scenario, p))
         extra = tuple(x for x in own if x["side"] == side)
         if secret or hidden or extra:

@@ -159,24 +159,32 @@ def _public_pages(root, view: SheetView, spec: PageSpec, scale: float) -> tuple[
     return _trial(spec, sheet.public() + sheet.placements())
 
 
-def slips_fit_below(root, view: SheetView, spec: PageSpec, scale: float) -> bool:
-    """Whether every slip fits below a cut line on the last public page: a sheet whose public
-    part is short (Amigos: the rules give no set-up to place) is then one page, not a page of a
-    few lines and a page of slips (issue 23)."""
+def slips_fit_below(root, view: SheetView, spec: PageSpec, scale: float, public_pages: int) -> bool:
+    """Whether every slip fits below a cut line on the last of the `public_pages` (at `scale`):
+    a sheet whose public part is short (Amigos: the rules give no set-up to place) is then one
+    page, not a page of a few lines and a page of slips (issue 23)."""
     if not view.slips:
         return False
     sheet = _Story(root, view, spec, scale)
-    return _trial(spec, sheet.public() + sheet.placements() + sheet.slips(True))[0] == \
-        _public_pages(root, view, spec, scale)[0]
+    return _trial(spec, sheet.public() + sheet.placements() + sheet.slips(True))[0] == public_pages
 
 
 def scale_for(root, view: SheetView, spec: PageSpec) -> float:
     """1, or the largest of SCALES that sets the public pages on one page fewer when the last of
     them would be nearly empty."""
+    return _scale_and_pages(root, view, spec)[0]
+
+
+def _scale_and_pages(root, view: SheetView, spec: PageSpec) -> tuple[float, int]:
+    """scale_for's scale and the number of public pages at it (each measured once)."""
     pages, used = _public_pages(root, view, spec, 1.0)
     if pages < 2 or used >= SPARSE:
-        return 1.0
-    return next((k for k in SCALES[1:] if _public_pages(root, view, spec, k)[0] < pages), 1.0)
+        return 1.0, pages
+    for k in SCALES[1:]:
+        fewer = _public_pages(root, view, spec, k)[0]
+        if fewer < pages:
+            return k, fewer
+    return 1.0, pages
 
 
 class _Story:
@@ -301,12 +309,16 @@ class _Story:
         """The secret slips one after another with a cut line between: on their own page(s), or
         (`together`) below a cut line after the public part."""
         cut = together or len(self.view.slips) > 1
-        line = _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
         out = []
         for k, slip in enumerate(self.view.slips):
-            out += [Spacer(1, 6), line] if together and k == 0 else [PageBreak(), _Section("S-")] if k == 0 else [line]
+            out += [Spacer(1, 6), self.cut_line()] if together and k == 0 else \
+                [PageBreak(), _Section("S-")] if k == 0 else [self.cut_line()]
             out.append(KeepTogether(self.slip(slip, cut)))
         return out
+
+    def cut_line(self) -> Flowable:
+        """A dashed cut line, a new one for each place it stands (a flowable is laid out once)."""
+        return _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
 
     def slip(self, one: Slip, cut: bool) -> list:
         """One side's slip (`side` None: a secret the rules give no side)."""
@@ -477,8 +489,8 @@ def render(root, view: SheetView, spec: PageSpec) -> bytes:
                           7, fonts.register(), "right")
 
     with fixed_epoch():
-        scale = scale_for(root, view, spec)
-        doc.build(story(root, view, spec, scale, slips_fit_below(root, view, spec, scale)),
+        scale, pages = _scale_and_pages(root, view, spec)
+        doc.build(story(root, view, spec, scale, slips_fit_below(root, view, spec, scale, pages)),
                   onFirstPage=page, onLaterPages=page)
     return buf.getvalue()
 
