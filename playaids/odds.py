@@ -200,12 +200,38 @@ def results(line: Line, ch: Chances) -> dict[tuple[str, str], tuple[Text, Fracti
     return out
 
 
+_SIGNED = re.compile(r"[+-]\d+")
+
+
+def listed_drms(table: Table) -> tuple[int, ...]:
+    """The whole-number modifiers the table's own modifier list prints ('+1', '-2'; a symbolic
+    one such as '+ bomb value' or '-#' has no fixed value), without 0."""
+    if table.modifiers is None:
+        return ()
+    out = set()
+    for row in table.modifiers.rows:
+        for c in row.cells:
+            v = unicodedata.normalize("NFKC", c.en or c.ja or "").replace("\u2212", "-").strip()
+            if _SIGNED.fullmatch(v) and int(v):
+                out.add(int(v))
+    return tuple(sorted(out))
+
+
+def default_drms(table: Table) -> tuple[int, ...]:
+    """The card's modifiers when none are asked for: none (0) and, on each side of it, the
+    listed modifier nearest to it: bombing's only modifier -2 gives -2, 0; the CRT's -2..+3
+    give -1, 0, +1. A modifier the table never prints is not shown."""
+    listed = listed_drms(table)
+    below = [v for v in listed if v < 0]
+    above = [v for v in listed if v > 0]
+    return tuple(([max(below)] if below else []) + [0] + ([min(above)] if above else []))
+
+
 def parse_drms(spec: str | None, table: Table) -> tuple[int, ...]:
-    """The modifiers to show: "all" (-2..+2), a list "-1,0,+1", or (None) the card's default:
-    -1, 0, +1 for a table with modifiers, else 0 alone."""
+    """The modifiers to show: "all" (-2..+2), a list "-1,0,+1", or (None) the card's default
+    (default_drms)."""
     if spec is None:
-        has = table.modifiers is not None and table.modifiers.rows
-        return (-1, 0, 1) if has else (0,)
+        return default_drms(table)
     if spec.strip() == "all":
         return (-2, -1, 0, 1, 2)
     out = []

@@ -223,6 +223,7 @@ class Repository:
 
         def build(doc):
             scenario = scenariofiles.scenario_from(doc, self.rules(game_id), scenario_id, tables)
+            scenariofiles.check_solo(scenario, [s.id for s in self.game(game_id, with_tables=False).sides])
             if self.has(game_id, "map.yaml"):   # every place it names is on the game's map
                 scenariofiles.check_places(scenario, self.map(game_id))
             return scenario

@@ -44,7 +44,14 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
     _check_pools(located, units)
     return Scenario(game_id, doc["id"], doc["title"], doc["rule"], list(doc.get("elements", [])), units,
                     list(doc.get("constraints", [])), doc.get("turns", {}), list(doc.get("notes", [])),
-                    doc.get("missing"), located.path, doc, located)
+                    doc.get("missing"), located.path, raw=doc, located=located, solo=doc.get("solo"))
+
+
+def check_solo(scenario: Scenario, sides: list[str]) -> None:
+    """A solitaire scenario's player commands one of the game's sides."""
+    if scenario.solo is not None and scenario.solo["side"] not in sides:
+        raise scenario.located.error(("solo", "side"), f"solo.side: unknown side {scenario.solo['side']!r} "
+                                     f"(game.yaml sides: {', '.join(sides)})")
 
 
 def _check_pools(located, units) -> None:

@@ -235,6 +235,10 @@ SCENARIO = {
         "turns": {"type": "object", "properties": {"first": {"type": "integer"}, "last": {"type": "integer"},
                                                    "rule": RULE, "note": NOTE}},
         "note": NOTE,
+        "solo": {"type": "object", "description": "Solitaire play: the side the one player commands (the "
+                 "other is played by the rules), with the rule that says so.",
+                 "properties": {"side": {"type": "string"}, "rule": RULE, "note": NOTE},
+                 "required": ["side", "rule"], "additionalProperties": False},
         "missing": {"$ref": "#/definitions/bilingual"},
         "notes": {"type": "array", "items": {
             "type": "object", "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},

@@ -11,10 +11,10 @@ LEXICON: tuple[tuple[str, str], ...] = (
     ("the designer's Q&A", r"\bQ\s?&\s?A\b|\bI'm sorry\b|\bQ\.\s|質疑応答"),
     ("a translator's note", r"\btranslator'?s?\b|訳注|訳者注|\(訳\)|（訳）"),
     ("a note on the source's publisher", r"\bConsim\b|\bBG:"),
-    ("an unreadable mark", r"\[illegible\]|\billegible\b|判読不能|判読できない"),
+    ("an unreadable mark", r"\[illegible\]|\[symbol\]|\billegible\b|判読不能|判読できない"),
     ("workshop words", r"\bgarbled\b|symbol lost|\bextraction\b|\.txt\b|欠落|文字化け"),
-    ("a remark on the source", r"\bthis source\b|\bthe source text\b|\bnot in this text\b|\bnot in the seed\b"
-                               r"|\bthe seed (?:does|gives|says|has|prints|names)\b|\b(?:in|from) the translation\b"
+    ("a remark on the source", r"\bthis source\b|\bthe source text\b|\bnot in this text\b"
+                               r"|\bthe seed\b|\b(?:in|from) the translation\b"
                                r"|\bsentence cut off\b|\bpresumably\b|このソース|このテキスト|ルール翻訳に収録|この出典"
                                r"|この抜粋|翻訳で"),
     ("a data id", r"\(see [a-z0-9]+(?:-[a-z0-9]+)+\)|(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])"),

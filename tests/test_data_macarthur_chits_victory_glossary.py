@@ -107,7 +107,7 @@ def test_submarine_presence():
 
 def test_allied_forces():
     t = raw_table(GAME, "allied-forces")
-    assert t["title"]["en"] == "ALLIED FORCES AVAILABLE"  # l. 1673
+    assert t["title"]["en"] == "Allied Forces Available"  # l. 1673, printed in capitals
     assert cell(t, "1", "部隊", lang="ja") == "史実"  # l. 1677
     assert cell(t, "4", "部隊", lang="ja") == "史実+ペンサコラ船団（P）"  # l. 1683
     assert cell(t, "5", "部隊", lang="ja") == "史実+ペンサコラ船団+ポーク・クーリッジ船団（C）"  # l. 1684-1686

@@ -249,7 +249,7 @@ def test_luzon_airfields():
     t = raw_table(GAME, "luzon-airfields")
     assert len(t["rows"]) == 16
     assert cell(t, "Iba", "Boxes") == "F F"                              # l. 2431-2434
-    assert cell(t, "Iba", "Aircraft marked (Allied start)") == "P-40E, P-40E"
+    assert cell(t, "Iba", "Aircraft marked on the chart") == "P-40E, P-40E"
     assert cell(t, "Nichols", "Boxes") == "B B F F F F"                  # l. 2473-2479
     assert cell(t, "Corregidor", "Boxes") == "F"                         # l. 2470
     clark = row(t, "クラーク（B-17 唯一の飛行場）")                         # l. 2437-2448

@@ -289,6 +289,21 @@ def test_drm_option_is_checked(capsys):
     assert code == 2 and "outside -6..+6" in printed
 
 
+
+@pytest.mark.parametrize("game,table,shown", [
+    ("macarthur-bataan", "bombing", (-2, 0)),           # 8.3.4: -2 against an airfield, its only modifier
+    ("macarthur-bataan", "submarine-attack", (0, 3)),   # +3 alone
+    ("macarthur-bataan", "strafing", (-1, 0, 2)),       # -1 with AA; +2 on turn 1 or against an airfield
+    ("macarthur-bataan", "crt", (-1, 0, 1)),            # -2..+3: the nearest on each side
+    ("asl-chapter-g", "animal-pack-vulnerability", (-1, 0)),   # G's -1 if the attack eliminated the mule
+    ("okinawa", "mortar-accuracy", (0,)),               # no modifiers
+])
+def test_a_card_shows_the_modifiers_its_table_lists_not_made_up_ones(game, table, shown):
+    """By default a card shows no modifier and, each side of it, the nearest one the table prints:
+    a +1 column on the bombing card would be a modifier the rules never give."""
+    a = oddsexport.analyse(REPO.table(game, table))
+    assert a.drms == shown
+
 def test_a_modified_roll_beyond_a_table_without_a_rule_is_shown_apart():
     """Kamikaze hits (5.3, 2d6 rows 2-12) say nothing of a roll of 13: +1 sends 12 there (1/36)."""
     a = oddsexport.analyse(REPO.table("okinawa", "kamikaze-hits"), "-1,0,+1")

@@ -365,6 +365,8 @@ def test_a_continued_piece_before_its_start(tmp_path):
     "until turn 12, 2 [illegible] stay",
     "placements.1 is not on the map",
     "The grid of the Fire Combat Table is printed on the map and is not part of this source.",
+    "([symbol] or [symbol]: D instead of E)",                  # a placeholder for a lost mark
+    "divisions at a Fatigue level whose symbol the seed lost",   # the makers' word for the rules text
 ])
 def test_text_for_the_makers(tmp_path, line):
     def draw(c, f):

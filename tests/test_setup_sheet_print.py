@@ -345,3 +345,34 @@ def test_the_placements_heading_goes_over_with_its_first_rows(cli_in, tmp_path):
     at = next(i for i, p in enumerate(pages) if "配置 / Placements" in p)
     after = pages[at].split("配置 / Placements", 1)[1]
     assert "飛行場 / Airfields" in after and len(re.findall(r"\b16\.\d", after)) >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,mine,theirs", [
+    ("en", "For the Japanese player (you)", "SECRET: the Allied side (played by the rules)"),
+    ("ja", "日本軍プレイヤー（あなた）用", "秘密：連合軍（ルールが動かす側）")])
+def test_a_solitaire_sheet_speaks_to_the_one_player(cli_in, tmp_path, lang, mine, theirs):
+    """19.0: the solo player commands the Japanese. His slip is his own, not 'for the Allied
+    player' who is not at the table; the side the rules play (19.6: Corregidor's hit order) is
+    kept face down and read as the rules call for it."""
+    text = "\n".join(_pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "solitaire", lang)))
+    assert mine in text and theirs in text
+    assert "SECRET: for the" not in text and "プレイヤー用" not in text.replace(mine, "")
+    allied, japanese = text.split(theirs)[1].split(mine)
+    assert ("Corregidor hit order" if lang == "en" else "コレヒドール") in allied
+    assert ("Victory letter" if lang == "en" else "勝利") in japanese and ("Victory letter" if lang == "en" else "勝利") not in allied
+
+
+def test_a_solo_side_must_be_a_side_of_the_game(tmp_path):
+    import shutil
+
+    from playaids.errors import DataError
+
+    shutil.copytree(ROOT.game_dir("macarthur-bataan"), tmp_path / "macarthur-bataan")
+    p = tmp_path / "macarthur-bataan" / "scenarios" / "solitaire.yaml"
+    p.write_text(p.read_text(encoding="utf-8").replace("solo: {side: japan,", "solo: {side: japanese,"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"solitaire.yaml:\d+:\d+: solo.side: unknown side 'japanese' "
+                                        r"\(game.yaml sides: allied, japan\)"):
+        Repository.of(tmp_path).scenario("macarthur-bataan", "solitaire")
+    solo = ROOT.scenario("macarthur-bataan", "solitaire").solo
+    assert (solo["side"], solo["rule"]) == ("japan", "19.0")

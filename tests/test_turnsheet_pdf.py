@@ -150,7 +150,7 @@ def test_the_makers_reasoning_is_not_on_the_sheet_but_in_the_sources(gid):
 def test_macarthur_sheet_prints_the_pads_and_the_key():
     pdf = turns_pdf("macarthur-bataan", None, "en")
     text = flat(text_of(pdf))
-    for word in ("ALLIED SUB LACATIONS", "Stick Ray", "Sculpin", "Japanese transport points", "return turn",
+    for word in ("Allied Sub Locations", "Stick Ray", "Sculpin", "Japanese transport points", "return turn",
                  "Damage to Cavite", "B = Bataan airfield (14.2)", "Before turn 1 (set-up)", "Every turn"):
         assert flat(word) in text, word
 

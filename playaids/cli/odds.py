@@ -16,8 +16,8 @@ ODDS_FORMATS = ("csv", "json", "pdf", "png")
 @click.argument("game", shell_complete=completion.games)
 @click.argument("table", shell_complete=completion.tables)
 @click.option("--drm", "drm", default=None, metavar="N[,N...]|all",
-              help="Die-roll modifiers to show: a list (-1,0,+1) or all (-2..+2); default -1,0,+1 for a "
-                   "table with modifiers, else 0.")
+              help="Die-roll modifiers to show: a list (-1,0,+1) or all (-2..+2); default 0 and, on each side "
+                   "of it, the table's own modifier nearest to 0 (bombing: -2,0).")
 @click.option("--format", "fmt", type=click.Choice(ODDS_FORMATS), default=None,
               help="csv, json, pdf (the odds card) or png (the card, an image a page); default: the -o "
                    "file's extension, else csv.")

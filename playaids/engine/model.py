@@ -179,6 +179,7 @@ class Scenario:
     notes: list = field(default_factory=list)
     missing: dict | None = None
     path: str = ""
+    solo: dict | None = None    # solitaire play: {side, rule} of the side the one player commands
     raw: dict = field(default_factory=dict)
     located: object = field(default=None, repr=False, compare=False)  # yamlsafe.Located of the file
 

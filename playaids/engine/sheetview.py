@@ -40,6 +40,7 @@ class SheetView:
     slips: tuple           # Slip, in the sides' order, a secret of no side last
     broken: tuple          # Broken
     unchecked: tuple       # the rule references `verify` left unchecked (as found, repeats kept)
+    solo: dict | None = None   # solitaire play: {side, rule}: the one player's side; the rules play the rest
 
 
 def face_down(scenario, placement) -> bool:
@@ -95,4 +96,5 @@ def prepare(setup, scenario, found, sides: list[str], own: list[dict]) -> SheetV
         placed=placed,
         slips=_slips(setup, scenario, values, order, set(sides), own),
         broken=tuple(_broken(setup, scenario, v) for v in found if v.status == "violation"),
-        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule))
+        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule),
+        solo=scenario.solo)

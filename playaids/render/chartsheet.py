@@ -47,6 +47,8 @@ CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
 MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
 MIN_CONTINUED_LINES = 3   # text continued in another column or page: at least this many lines...
 MIN_LEFT_LINES = 2        # ... and at least this many left before the cut
+KEEP_WHOLE_LINES = 6      # a note this short is never cut: it goes on whole (no sentence broken
+                          # under a "(continued)" band)
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
 FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
@@ -353,6 +355,8 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             line = TEXT * maker.leading
             after = sum(_h(x) + _after(x) for x in rest)
             need = MIN_CONTINUED_LINES * line - 0.5
+            if parts and _h(f) <= KEEP_WHOLE_LINES * line + 0.5:
+                parts = []
             continued = sum(_h(p) for p in parts[1:]) + after
             if parts and continued < need:
                 parts = _wrapped(f.split(block.width, room - used - (need - continued)), block.width)
@@ -721,14 +725,16 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
 
 def _chosen(sheets_tables: list, maker: _Maker, spec: PageSpec) -> list[_Page]:
     """Each sheet on its own best layout, or the whole set on one: whichever needs the fewest
-    pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22)."""
+    pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22),
+    then turns no page against the others (a printer checks the rotation of each: issue 22)."""
     best = None
     for fixed in [None] + _configs(spec):
         pages = _set_pages(sheets_tables, maker, spec, fixed)
         if pages is None:
             continue
         thin = sum(_used(p, spec) < FILL for p in pages[:-1])
-        score = (len(pages), thin, fixed is not None)
+        mixed = len({p.trim[0] > p.trim[1] for p in pages}) > 1
+        score = (len(pages), thin, mixed, fixed is not None)
         if best is None or score < best[0]:
             best = (score, pages)
     return best[1]

@@ -297,13 +297,16 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
                          f'&nbsp;&nbsp;&nbsp;{fonts.markup(line, font)}</font>', title), Spacer(1, 3)]
     else:   # the rule and the game under the title, not run on at the title's leading
         out = [Paragraph(fonts.markup(heading, font), title), _para(line, meta, lang, fill=muted), Spacer(1, 3)]
-    shown = SEP.join(_drm(d) for d in a.drms)
-    many = len(a.drms) > 1
-    ja = (f"各マス：結果と、その確率（%）を修正 {shown} の順に。" if many or a.drms != (0,)
-          else "各マス：結果とその確率（%）。") + "同じ結果が複数の目にあれば合計。網掛け：修正なしの確率。"
-    en = (f"Each cell: the result, then its chance (%) with a modifier of {shown}. "
-          if many or a.drms != (0,) else "Each cell: the result and its chance (%). ") + \
-        "A result on several rolls counts them all. Shading: the chance with no modifier."
+    shown = " · ".join(_drm(d) for d in a.drms)
+    if len(a.drms) > 1:
+        ja, en = (f"各マス：結果と、その確率（%）を修正 {shown} の順に。",
+                  f"Each cell: the result, then its chances (%) with modifiers {shown}, in that order. ")
+    elif a.drms != (0,):
+        ja, en = f"各マス：結果と、修正 {shown} での確率（%）。", f"Each cell: the result and its chance (%) with a modifier of {shown}. "
+    else:
+        ja, en = "各マス：結果とその確率（%）。", "Each cell: the result and its chance (%). "
+    ja += "同じ結果が複数の目にあれば合計。網掛け：修正なしの確率。"
+    en += "A result on several rolls counts them all. Shading: the chance with no modifier."
     if 0 not in a.drms:
         ja, en = ja.replace("修正なし", f"修正 {_drm(a.drms[0])}"), en.replace("no modifier", f"a modifier of {_drm(a.drms[0])}")
     out += [_para(spec.word(ja, en), body, lang), Spacer(1, 4)]

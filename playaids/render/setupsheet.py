@@ -320,6 +320,25 @@ class _Story:
         """A dashed cut line, a new one for each place it stands (a flowable is laid out once)."""
         return _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
 
+    def _solo_words(self, side: str, cut: bool) -> tuple[str, str]:
+        """A slip's heading and first line in solitaire play: the one player's own side is his to
+        read; the side the rules play is kept face down and read as the rules call for it."""
+        say, solo = self.say, self.view.solo
+        rule = say.rule(solo["rule"])
+        if side == solo["side"]:
+            return (say.each(lambda lg: f"{say.side(side, lg)}プレイヤー（あなた）用" if lg == "ja"
+                             else f"For the {say.side(side, lg)} player (you)"),
+                    say.each(lambda lg: f"ソリテア・プレイでは、あなたが{say.side(side, lg)}を指揮する（{rule}）。"
+                             if lg == "ja" else f"In solitaire play you command the {say.side(side, lg)} side "
+                             f"(Rule {rule})."))
+        return (say.each(lambda lg: f"秘密：{say.side(side, lg)}（ルールが動かす側）" if lg == "ja"
+                         else f"SECRET: the {say.side(side, lg)} side (played by the rules)"),
+                say.each(lambda lg: f"ソリテア・プレイでは{say.side(side, lg)}はルールが動かす（{rule}）。"
+                         + ("点線で切り離して" if cut else "") + "伏せておき、ルールが求めるときに一つずつ見る。"
+                         if lg == "ja" else f"In solitaire play the rules play the {say.side(side, lg)} side "
+                         f"(Rule {rule}). " + ("Cut along the dashed line, keep it face down " if cut else
+                                                "Keep it face down ") + "and read each entry only when the rules call for it."))
+
     def slip(self, one: Slip, cut: bool) -> list:
         """One side's slip (`side` None: a secret the rules give no side)."""
         say, word, para, w, font, spec = self.say, self.word, self.para, self.w, self.font, self.spec
@@ -329,6 +348,8 @@ class _Story:
             intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
                          "The rules do not say whose secret this is. "
                          + ("Cut along the dashed line and keep it hidden." if cut else "Keep it hidden."))
+        elif self.view.solo is not None:
+            head, intro = self._solo_words(side, cut)
         else:
             head = say.each(lambda lg, s=side: f"秘密：{say.side(s, lg)}プレイヤー用" if lg == "ja"
                             else f"SECRET: for the {say.side(s, lg)} player")
