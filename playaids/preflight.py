@@ -88,6 +88,56 @@ def _unembedded(page) -> set[str]:
     return out
 
 
+_NUMBER = re.compile(r"\d{1,2}\.?")
+
+
+def _segments(page, gap: float = 1.2) -> list[list]:
+    """Each visual line's characters (kinsoku.page_lines's lines, as their characters)."""
+    out = []
+    for row in kinsoku.rows(page):
+        seg = [row[0]]
+        for a, b in zip(row, row[1:]):
+            if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
+                out.append(seg)
+                seg = []
+            seg.append(b)
+        out.append(seg)
+    return out
+
+
+def _first_word_alone(page) -> str | None:
+    """A list item broken after its first word though the next line's first word fitted beside
+    it ("• Cave" over "Complexes: an underground Location ..."): the word, else None."""
+    segs = _segments(page)
+    text = ["".join(c["text"] for c in s) for s in segs]
+
+    def marked(x: list) -> bool:   # a list mark or an item's number just left of it, on its line
+        base, size = kinsoku._baseline(x[0]), x[0]["size"]
+        return any(0 < x[0]["x0"] - s[-1]["x1"] < 4 * size and abs(kinsoku._baseline(s[0]) - base) < 0.4 * size
+                   and (text[k].strip() in BULLETS or _NUMBER.fullmatch(text[k].strip()))
+                   for k, s in enumerate(segs) if s is not x)
+
+    def gaps(x: list) -> list:   # the ends of its words but the last (where a space follows)
+        return [c["x1"] for c, d in zip(x, x[1:]) if d["x0"] - c["x1"] > 0.15 * x[0]["size"]]
+
+    for i, a in enumerate(segs):
+        word = text[i].strip()
+        if not word.isalpha() or not word.isascii() or gaps(a) or not marked(a):
+            continue
+        base, size = kinsoku._baseline(a[0]), a[0]["size"]
+        for k, b in enumerate(segs):
+            if not (size < kinsoku._baseline(b[0]) - base < 1.7 * size and abs(b[0]["x0"] - a[0]["x0"]) < 1.0) \
+                    or marked(b):   # the next item, not this one's next line
+                continue
+            if not gaps(b):
+                continue
+            end = gaps(b)[0]   # the next line's first word's end
+            # beside the word, with a space, the first word ends well inside the next line's end
+            if a[-1]["x1"] + 0.3 * size + (end - b[0]["x0"]) < b[-1]["x1"] - 2 * size:
+                return word
+    return None
+
+
 def _overprinted(chars):
     """The first two glyphs drawn over each other (more than a third of the smaller one), if any.
     Glyphs are put in a grid of cells the size of a typical glyph and each is compared with the
@@ -357,6 +407,9 @@ def check_page(page, number: int, name: str, lang: str | None, lines=None, maker
             out.append(Finding(name, number, f"a list mark alone on its line (\"{ln.text.strip()}\" at "
                                              f"{ln.x0:.0f},{ln.top:.0f} pt): its text starts on the next line"))
             break
+    if (word := _first_word_alone(page)) is not None:
+        out.append(Finding(name, number, f"a list item broken after its first word (\"{word}\" alone, though "
+                                         f"the next line's first word fits beside it)"))
     for ln in lines if not makers else ():
         if found := workshop.find(ln.text):
             out.append(Finding(name, number, f"text for the makers, not the players: {found[0]} "

@@ -66,10 +66,10 @@ def test_amigos_example_setups_still_built():
 
 def test_poa_monsoon_self_contradiction_is_flagged():
     # 11.0 (Manila only on turn 1 / monsoon) vs 13.0 (no US POA at all in monsoon)
-    items = [i for i in _summary_items() if i.text and ("POA" in i.text.en or "monsoon" in i.text.en)]
+    items = [i for i in _summary_items() if i.text and ("POA" in i.text.en or "Monsoon" in i.text.en)]
     poa = [i for i in items if i.text.en.startswith("POA:")][0]
     assert "Not in Manila on turn 1 or in monsoon turns" in poa.text.en and "Both readings kept" in poa.note
-    mon = [i for i in items if i.text.en.startswith("monsoon")][0]
+    mon = [i for i in items if i.text.en.startswith("Monsoon")][0]
     assert "11.0" in mon.note and "13.0" in mon.note
     # on the aid, in words (no unexplained mark): the other rule named beside the reading kept
     assert "(13.0: no US POA at all in monsoon)" in poa.text.en and "（13.0ではモンスーン中は一切置けない）" in poa.text.ja

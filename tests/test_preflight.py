@@ -399,3 +399,25 @@ def test_a_list_mark_alone_on_its_line(tmp_path):
         c.drawString(84, 688, "SUBMARINES: when an invasion force moves to a beach.")
     assert any("list mark alone on its line" in w for w in whats(pdf(tmp_path / "a.en.a4.pdf", parted)))
     assert whats(pdf(tmp_path / "b.en.a4.pdf", together)) == []
+
+
+def test_a_list_item_broken_after_its_first_word(tmp_path):
+    """WeasyPrint broke '• Cave Complexes: an underground ...' after 'Cave' (the ASL summary),
+    though 'Complexes:' fitted beside it; a next item, or a table's next numbered row, is no such
+    break."""
+    long = "Complexes: an underground Location within 2 hexes of a Primary Cave, never overlapping."
+
+    def broken(c, f):
+        c.setFont(f, 9)
+        c.drawString(72, 700, "•")
+        c.drawString(88, 700, "Cave")
+        c.drawString(88, 688, long)
+
+    def items(c, f):
+        c.setFont(f, 9)
+        for y, mark, text in ((700, "•", "Caves"), (688, "•", long), (660, "1", "Historical"),
+                              (647, "2", "Historical + Pensacola convoy (P) and more words")):
+            c.drawString(72, y, mark)
+            c.drawString(88, y, text)
+    assert any("broken after its first word (\"Cave\" alone" in w for w in whats(pdf(tmp_path / "a.en.a4.pdf", broken)))
+    assert whats(pdf(tmp_path / "b.en.a4.pdf", items)) == []

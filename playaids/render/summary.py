@@ -21,8 +21,8 @@ def _name(t: Text | None, lang: str, mark: bool = True) -> str:
     if t is None:
         return ""
     s = t.get(lang)
-    if lang == "en":  # a term's name opens its item: capitalised, its own capitals kept (ZOC)
-        s = s[:1].upper() + s[1:]
+    if lang == "en" and not t.neutral:  # a term's name opens its item: capitalised, its own capitals
+        s = s[:1].upper() + s[1:]          # kept (ZOC); a code the same in both languages as printed (ASL's dr)
     return s + GLOSS_MARK if (mark and lang == "en" and _glossed(t)) else s
 
 
