@@ -198,24 +198,30 @@ def page_lines(page, gap: float = 1.2) -> list[Line]:
     """The visual lines of a pdfplumber page, top to bottom, left to right. Characters are
     put in lines by their baselines: faces differ in where their boxes' tops are (DejaVu's
     parenthesis stands higher than IPAex Gothic's kana on one line)."""
+    return [_line(seg) for seg in segments(page, gap)]
+
+
+def segments(page, gap: float = 1.2) -> list[list]:
+    """Each visual line (page_lines) as its characters: a row cut where two characters stand
+    more than `gap` times their size apart (a column's or a cell's edge)."""
     out = []
     for row in rows(page):
         seg = [row[0]]
         for a, b in zip(row, row[1:]):
             if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
-                out.append(_line(seg))
+                out.append(seg)
                 seg = []
             seg.append(b)
-        out.append(_line(seg))
+        out.append(seg)
     return out
 
 
 def rows(page) -> list[list]:
     """The page's drawn characters in rows, one per baseline band, each left to right."""
-    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (_baseline(c), c["x0"]))
+    chars = sorted((c for c in page.chars if c["text"].strip()), key=lambda c: (baseline(c), c["x0"]))
     out: list[list] = []
     for c in chars:
-        if out and _baseline(c) - _baseline(out[-1][0]) < 0.4 * c["size"]:
+        if out and baseline(c) - baseline(out[-1][0]) < 0.4 * c["size"]:
             out[-1].append(c)
         else:
             out.append([c])
@@ -224,7 +230,7 @@ def rows(page) -> list[list]:
     return out
 
 
-def _baseline(c) -> float:
+def baseline(c) -> float:
     """A character's baseline, down the page (the text matrix's origin; its box's bottom for
     an object without one)."""
     m = c.get("matrix")

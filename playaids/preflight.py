@@ -91,29 +91,15 @@ def _unembedded(page) -> set[str]:
 _NUMBER = re.compile(r"\d{1,2}\.?")
 
 
-def _segments(page, gap: float = 1.2) -> list[list]:
-    """Each visual line's characters (kinsoku.page_lines's lines, as their characters)."""
-    out = []
-    for row in kinsoku.rows(page):
-        seg = [row[0]]
-        for a, b in zip(row, row[1:]):
-            if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
-                out.append(seg)
-                seg = []
-            seg.append(b)
-        out.append(seg)
-    return out
-
-
 def _first_word_alone(page) -> str | None:
     """A list item broken after its first word though the next line's first word fitted beside
     it ("• Cave" over "Complexes: an underground Location ..."): the word, else None."""
-    segs = _segments(page)
+    segs = kinsoku.segments(page)
     text = ["".join(c["text"] for c in s) for s in segs]
 
     def marked(x: list) -> bool:   # a list mark or an item's number just left of it, on its line
-        base, size = kinsoku._baseline(x[0]), x[0]["size"]
-        return any(0 < x[0]["x0"] - s[-1]["x1"] < 4 * size and abs(kinsoku._baseline(s[0]) - base) < 0.4 * size
+        base, size = kinsoku.baseline(x[0]), x[0]["size"]
+        return any(0 < x[0]["x0"] - s[-1]["x1"] < 4 * size and abs(kinsoku.baseline(s[0]) - base) < 0.4 * size
                    and (text[k].strip() in BULLETS or _NUMBER.fullmatch(text[k].strip()))
                    for k, s in enumerate(segs) if s is not x)
 
@@ -124,9 +110,9 @@ def _first_word_alone(page) -> str | None:
         word = text[i].strip()
         if not word.isalpha() or not word.isascii() or gaps(a) or not marked(a):
             continue
-        base, size = kinsoku._baseline(a[0]), a[0]["size"]
+        base, size = kinsoku.baseline(a[0]), a[0]["size"]
         for k, b in enumerate(segs):
-            if not (size < kinsoku._baseline(b[0]) - base < 1.7 * size and abs(b[0]["x0"] - a[0]["x0"]) < 1.0) \
+            if not (size < kinsoku.baseline(b[0]) - base < 1.7 * size and abs(b[0]["x0"] - a[0]["x0"]) < 1.0) \
                     or marked(b):   # the next item, not this one's next line
                 continue
             if not gaps(b):

@@ -363,9 +363,13 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
 
 
 # the one line a card carries about its shaded cells (issue 13: provenance off the card)
-DOUBTFUL_KEY_EN = ("Shaded cells framed with dashes: the source's text is damaged there; the value is "
-                   "reconstructed (see Sources and reconstructions).")
-DOUBTFUL_KEY_JA = "網掛け・破線枠のセル：原文が損なわれており、値を復元した箇所（「出典と復元」を参照）。"
+# a value reconstructed where the printed rules cannot be read with certainty: said to the player
+# as what it means for him (the makers' account is in Sources and reconstructions)
+DOUBTFUL = ("破線枠のセル：ルールの記載が不確かなため、値を復元した箇所（「出典と復元」を参照）。",
+            "Cells framed with dashes: values reconstructed where the printed rules are unclear "
+            "(see Sources and reconstructions).")
+DOUBTFUL_KEY_JA = "網掛け・" + DOUBTFUL[0]
+DOUBTFUL_KEY_EN = "Shaded c" + DOUBTFUL[1][1:]
 
 
 def footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):

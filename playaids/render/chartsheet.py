@@ -27,7 +27,7 @@ from reportlab.platypus import TableStyle
 from playaids import __version__, fonts, kinsoku
 from playaids.model import Game, Table, rule_label
 from playaids.render import cards, grid, page
-from playaids.render.lines import Lines, Paired
+from playaids.render.lines import KEEP_WHOLE_LINES, Lines, Paired
 from playaids.render.page import PageSpec
 
 GUTTER = 9.0           # between the columns of a page
@@ -47,8 +47,6 @@ CUT_ROOM = 0.35        # ... and its grid is cut only for a room this tall
 MIN_PIECE_ROWS = 3     # a cut grid leaves no piece shorter than this
 MIN_CONTINUED_LINES = 3   # text continued in another column or page: at least this many lines...
 MIN_LEFT_LINES = 2        # ... and at least this many left before the cut
-KEEP_WHOLE_LINES = 6      # a note this short is never cut: it goes on whole (no sentence broken
-                          # under a "(continued)" band)
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
 FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
@@ -355,7 +353,7 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             line = TEXT * maker.leading
             after = sum(_h(x) + _after(x) for x in rest)
             need = MIN_CONTINUED_LINES * line - 0.5
-            if parts and _h(f) <= KEEP_WHOLE_LINES * line + 0.5:
+            if parts and _h(f) <= KEEP_WHOLE_LINES * line + 0.5:   # a short note goes on whole
                 parts = []
             continued = sum(_h(p) for p in parts[1:]) + after
             if parts and continued < need:

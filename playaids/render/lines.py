@@ -78,6 +78,9 @@ class Lines(Flowable):
             c.line(0, y, self.width, y)
 
 
+KEEP_WHOLE_LINES = 6   # a pair this short is never cut between its lines: it goes on whole
+
+
 class Paired(Flowable):
     """Bilingual text as parallel columns (issue 22): each pair's Japanese at the left, its
     English at the right, both from the pair's first line; the pairs one under the other, the
@@ -130,9 +133,9 @@ class Paired(Flowable):
         head, rest = self.rows[:k], self.rows[k:]
         first_rest = True
         n = int((ah - used - (self.between if k else 0.0)) // self.lead)
-        if n >= 1:   # the pair at the foot goes on between its lines
+        if n >= 1:   # the pair at the foot goes on between its lines, when it is long
             a, b, whole = rest[0]
-            if n < max(len(a), len(b)):
+            if KEEP_WHOLE_LINES < max(len(a), len(b)) and n < max(len(a), len(b)):
                 head = head + [(a[:n], b[:n], whole)]
                 rest = [(a[n:], b[n:], whole)] + rest[1:]
                 first_rest = False
