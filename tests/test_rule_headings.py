@@ -64,3 +64,18 @@ def test_a_heading_of_the_wrong_type_is_refused(tmp_path):
     with pytest.raises(PlayaidsError) as e:
         Repository(data).game("rgi-macarthur", with_tables=False)
     assert "game.yaml" in str(e.value) and "rule-headings" in str(e.value)
+
+
+def test_a_heading_does_not_cite_a_rule_that_repeats_its_title():
+    """RGI's rules have no numbers: the Retreat table's rule is §Retreat, its own title again;
+    a table cited by another section keeps its citation (storm risk: §New Guinea: Reserves)."""
+    from playaids.render import cards
+
+    repo = REPO
+    rgi, mb = repo.game("rgi-macarthur", with_tables=False), repo.game("macarthur-bataan", with_tables=False)
+    for lang in ("ja", "en", "both"):
+        assert cards.rule_text(rgi, repo.table("rgi-macarthur", "retreat"), PageSpec(lang=lang)) == ""
+        assert cards.rule_text(rgi, repo.table("rgi-macarthur", "bataan-japanese-reserves"), PageSpec(lang=lang)) == ""
+    storm = repo.table("rgi-macarthur", "new-guinea-storm-risk")
+    assert cards.rule_text(rgi, storm, PageSpec(lang="en")) == "Rule §New Guinea: Reserves"
+    assert cards.rule_text(mb, repo.table("macarthur-bataan", "bombing"), PageSpec(lang="ja")) == "ルール 8.3"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
@@ -124,6 +125,20 @@ def player_notes(table: Table) -> list:
 
 def key_text(table: Table, lang: str) -> str:
     return workshop.for_players(table.key.get(lang)).replace("\n", " / ")
+
+
+def _bare(s: str) -> str:
+    return re.sub(r"[\s§:：・、,.／/-]", "", s).casefold()
+
+
+def rule_text(game, table: Table, spec: PageSpec) -> str:
+    """'Rule 8.3' as a table's heading cites it; nothing where the rule is cited by the name of
+    the section the table is titled with (rules without numbers: 'Retreat', §Retreat), which
+    says nothing the title does not."""
+    langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
+    if table.rule and all(_bare(rule_label(game, table.rule, x)) == _bare(table.title.get(x)) for x in langs):
+        return ""
+    return f"{rule_word(spec)} {rule_label(game, table.rule, spec.lang)}"
 
 
 def rule_word(spec: PageSpec) -> str:
@@ -305,7 +320,7 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
     small = ParagraphStyle("small", parent=body, fontSize=pt(8), leading=pt(8) * 1.3)
 
     out = [paragraph(heading(table, spec), title)]
-    m = [f"{rule_word(spec)} {rule_label(game, table.rule, lang)}"]
+    m = [x for x in (rule_text(game, table, spec),) if x]
     if table.dice:
         m.append(f"{spec.word('ダイス', 'Dice')} {table.dice}")
     if game is not None:

@@ -25,7 +25,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, kinsoku
-from playaids.model import Game, Table, rule_label
+from playaids.model import Game, Table
 from playaids.render import cards, grid, page
 from playaids.render.lines import KEEP_WHOLE_LINES, Lines, Paired
 from playaids.render.page import PageSpec
@@ -263,11 +263,11 @@ class _Maker:
     def band(self, table: Table, width: float, cont: bool = False):
         """The table's heading on a dark band: its title at the left, the rule and dice at the
         right; a continuation says so."""
-        spec, lang = self.spec, self.lang
+        spec = self.spec
         title = cards.heading(table, spec, cont)
-        right = f"{cards.rule_word(spec)} {rule_label(self.game, table.rule, lang)}"
+        right = cards.rule_text(self.game, table, spec)
         if table.dice and table.dice != "none":
-            right += f" · {spec.word('ダイス', 'Dice')} {table.dice}"
+            right += (" · " if right else "") + f"{spec.word('ダイス', 'Dice')} {table.dice}"
         rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
         # broken here under the kinsoku rules: no "）" or "】" alone at a line's start
         title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9)))

@@ -285,8 +285,7 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
                           wordWrap="CJK" if lang != "en" else None)
 
     heading = spec.word(f"{t.title.ja.replace(chr(10), ' ')}：確率", f"Odds: {t.title.en.replace(chr(10), ' ')}")
-    m = [f"{spec.word('ルール', 'Rule')} {rule_label(game, t.rule, lang)}",
-         f"{spec.word('ダイス', 'Dice')} {t.dice}"]
+    m = [x for x in (cards.rule_text(game, t, spec),) if x] + [f"{spec.word('ダイス', 'Dice')} {t.dice}"]
     if game is not None:
         m.append(game.title.get(lang).replace("\n", " / "))
     muted = spec.colour("muted")
@@ -334,7 +333,7 @@ def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list
     if (n := _reading_note(a, game, spec)) is not None:
         out.append(n)
     if any(e.kind == "mean" for e in a.effects):
-        out.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' line is not a chance: the mean of that number."))
+        out.append(spec.word("「平均」の行は確率ではなく、その数の平均値。", "A 'mean' row gives the average of that number, not a chance."))
     per = t.odds.eliminated_per if t.odds else None
     if short and per:
         last = t.odds.parts[-1] if t.odds.parts else Text("", "")
