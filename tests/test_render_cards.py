@@ -45,7 +45,9 @@ def test_paper_sizes(tmp_path):
 
     root = Repository.builtin()
     cases = [("macarthur-bataan", "crt", "a4", (595, 842)), ("macarthur-bataan", "crt", "letter", (612, 792)),
-             ("rgi-macarthur", "unit-limits", "a4", (595, 421)),      # A5, turned: the grid is wide
+             ("rgi-macarthur", "unit-limits", "a4", (298, 421)),      # A6: six short rows
+             ("okinawa", "fleet-damage", "a4", (421, 595)),           # A5: filled 66 % of a turned A4's height
+             ("macarthur-bataan", "victory-levels", "a4", (421, 595)),   # 60 %: half of the turned A4 was empty
              ("rgi-macarthur", "new-guinea-storm-risk", "a4", (298, 421)),
              ("rgi-macarthur", "new-guinea-storm-risk", "letter", (306, 396))]
     for gid, tid, paper, size in cases:

@@ -199,7 +199,8 @@ def half(sheet: tuple[float, float]) -> tuple[float, float]:
     return h / 2, w
 
 
-CARD_FILL = 0.6   # the preflight's fill threshold (preflight.FILL): a card that fills less is small
+CARD_FILL = 0.7   # a card filling less of its page's height is small (at 0.6, the preflight's fill, a narrow
+                  # grid with its notes left half of a landscape A4 empty: MacArthur's Victory Levels)
 SMALL_CARD_FONT = 9.0   # the least grid type a card is set at to go on a smaller sheet
 
 
