@@ -52,3 +52,11 @@ def test_each_side_places_in_the_games_order():
     view = _view("okinawa", "scenario-1")
     assert [s for s, _ in view.placed] == [s for s in view.order if any(p.side == s for p in view.setup.placements)]
     assert sum(len(m) for _, m in view.placed) == len(view.setup.placements)
+
+
+def test_in_solitaire_play_each_slip_says_whose_it_is():
+    """MacArthur 19.0: the one player commands the Japanese; the Allies are played by the rules,
+    so their slip (19.6's Corregidor hit order) is kept face down, not handed to a player."""
+    roles = {s.side: s.solo for s in _view("macarthur-bataan", "solitaire").slips}
+    assert roles == {"allied": "rules", "japan": "player"}
+    assert {s.solo for s in _view("macarthur-bataan", "historical").slips} == {None}   # two players

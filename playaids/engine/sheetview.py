@@ -17,6 +17,8 @@ class Slip:
     secret: tuple      # elements (scenario dicts) holding a value
     hidden: tuple      # (index in the setup, Placement) of its face-down counters
     extra: tuple       # {side, title, rule, head, rows}
+    solo: str | None = None   # solitaire play: "player" (the one player's own side) or "rules" (a
+                              # side the rules play, its slip kept face down); None: two players
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class SheetView:
     slips: tuple           # Slip, in the sides' order, a secret of no side last
     broken: tuple          # Broken
     unchecked: tuple       # the rule references `verify` left unchecked (as found, repeats kept)
-    solo: dict | None = None   # solitaire play: {side, rule}: the one player's side; the rules play the rest
+    solo: dict | None = None   # solitaire play: {side, rule} (Slip.solo says whose each slip is)
 
 
 def face_down(scenario, placement) -> bool:
@@ -69,7 +71,8 @@ def _slips(setup, scenario, values: dict, order: list, game_sides: set, own: lis
         hidden = tuple((k, p) for k, p in enumerate(setup.placements) if p.side == side and face_down(scenario, p))
         extra = tuple(x for x in own if x["side"] == side)
         if secret or hidden or extra:
-            out.append(Slip(side, secret, hidden, extra))
+            solo = None if scenario.solo is None else "player" if side == scenario.solo["side"] else "rules"
+            out.append(Slip(side, secret, hidden, extra, solo))
     return tuple(out)
 
 

@@ -320,12 +320,12 @@ class _Story:
         """A dashed cut line, a new one for each place it stands (a flowable is laid out once)."""
         return _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
 
-    def _solo_words(self, side: str, cut: bool) -> tuple[str, str]:
+    def _solo_words(self, one: Slip, cut: bool) -> tuple[str, str]:
         """A slip's heading and first line in solitaire play: the one player's own side is his to
         read; the side the rules play is kept face down and read as the rules call for it."""
-        say, solo = self.say, self.view.solo
-        rule = say.rule(solo["rule"])
-        if side == solo["side"]:
+        say, side = self.say, one.side
+        rule = say.rule(self.view.solo["rule"])
+        if one.solo == "player":
             return (say.each(lambda lg: f"{say.side(side, lg)}プレイヤー（あなた）用" if lg == "ja"
                              else f"For the {say.side(side, lg)} player (you)"),
                     say.each(lambda lg: f"ソリテア・プレイでは、あなたが{say.side(side, lg)}を指揮する（{rule}）。"
@@ -348,8 +348,8 @@ class _Story:
             intro = word("ルールはどちらの秘密か記していない。" + ("点線で切り離し、" if cut else "") + "伏せておく。",
                          "The rules do not say whose secret this is. "
                          + ("Cut along the dashed line and keep it hidden." if cut else "Keep it hidden."))
-        elif self.view.solo is not None:
-            head, intro = self._solo_words(side, cut)
+        elif one.solo is not None:
+            head, intro = self._solo_words(one, cut)
         else:
             head = say.each(lambda lg, s=side: f"秘密：{say.side(s, lg)}プレイヤー用" if lg == "ja"
                             else f"SECRET: for the {say.side(s, lg)} player")
