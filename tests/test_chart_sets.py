@@ -355,7 +355,8 @@ def test_text_cut_at_a_column_end_leaves_no_widow_and_no_orphan():
     """Issue 22: no piece of notes continued for one or two lines ("units made an amphibious
     operation. (Rule 10.8)" alone under its band: a reader finds a '(continued)' holding a
     sentence's tail), none left behind for one line: the cut moves up, or the text goes on
-    whole; a last resort (maker.widows, to save a page) cuts where the room ends."""
+    whole, and a note of six lines or fewer is never cut (issue 22: 「合 (ルール 10.8)」 alone under
+    its band was a page saved by cutting anywhere; no such last resort is left)."""
     maker = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False))
     line = chartsheet.TEXT * maker.leading
     block = _text_block(maker, 10)
@@ -368,6 +369,23 @@ def test_text_cut_at_a_column_end_leaves_no_widow_and_no_orphan():
     assert part is None and rest is block
     part, rest = chartsheet._split(block, head + 5 * line + 1, maker, whole_grids=True)   # a fair cut: as it was
     assert len(part.flows[-1].lines) == 5 and len(rest.flows[-1].lines) == 5
-    loose = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False), widows=True)
-    part, rest = chartsheet._split(_text_block(loose, 10), head + 9 * line + 1, loose, whole_grids=True)
-    assert len(part.flows[-1].lines) == 9 and len(rest.flows[-1].lines) == 1
+    short = _text_block(maker, 6)
+    part, rest = chartsheet._split(short, head + 4 * line + 1, maker, whole_grids=True)   # room for 4 of its 6
+    assert part is None and rest is short
+
+
+def test_a_bilingual_note_is_never_cut_into_an_english_tail():
+    """A pair set side by side (ja | en) is cut between its lines only when it is long and each
+    language keeps two lines on each side: the Corregidor note's English went on alone under a
+    '(continued)' band, its Japanese ended above (issue 22)."""
+    from playaids.render.lines import Paired
+
+    size = 8.0
+    lead = size * 1.15
+    uneven = Paired((), size, rows=[(["ja"] * 3, ["en"] * 9, False)])
+    assert uneven.split(300, 5 * lead + 0.1) == []          # the cut would leave English alone
+    even = Paired((), size, rows=[(["ja"] * 9, ["en"] * 10, False)])
+    head, rest = even.split(300, 5 * lead + 0.1)
+    assert [len(x) for x in head.rows[0][:2]] == [5, 5] and [len(x) for x in rest.rows[0][:2]] == [4, 5]
+    short = Paired((), size, rows=[(["ja"] * 5, ["en"] * 6, False)])
+    assert short.split(300, 4 * lead + 0.1) == []            # six lines: it goes on whole

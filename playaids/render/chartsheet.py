@@ -92,12 +92,16 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, spec: PageSpec, game: Game, tight: bool = False, widows: bool = False):
+    def __init__(self, spec: PageSpec, game: Game, tight: bool = False, loose: int = 0):
         self.spec, self.lang, self.game = spec, spec.lang, game
         # to save a last page of a few lines: tight, notes' lines and the blocks of a column
-        # closer; widows, text cut anywhere (a line or two may go on alone)
+        # closer; loose, a short note may be cut too (1), then go on for two lines (2), at the
+        # last be cut anywhere (3: a "(continued)" band over a sentence's last word, 「合 (ルール
+        # 10.8)」, the price of a page of a few lines)
         self.leading, self.gap = (TIGHT_LEADING, TIGHT_GAP) if tight else (LEADING, GAP)
-        self.widows = widows
+        self.keep_whole = 0 if loose else KEEP_WHOLE_LINES
+        self.min_continued = (MIN_CONTINUED_LINES, MIN_CONTINUED_LINES, 2, 1)[loose]
+        self.anywhere_text = loose == 3
         self.balance = True   # a sheet's last page is balanced (not the set's last sheet's: _set_pages)
         self.font = fonts.register()
         f = self.font
@@ -346,14 +350,14 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
         rest = flows[i + 1:]
         if _grid_name(f) and parts and min(_rows(p) for p in parts) < min_rows:
             parts = []   # no piece of a grid one or two rows long
-        if min_rows > 1 and not _grid_name(f) and not maker.widows:
+        if min_rows > 1 and not _grid_name(f) and not maker.anywhere_text:
             # no piece of text continued for a line or two (a widow), none left behind alone (an
             # orphan): fewer lines stay when that gives the piece continued its lines; else the
             # text goes on whole, or the block is not cut here
             line = TEXT * maker.leading
             after = sum(_h(x) + _after(x) for x in rest)
-            need = MIN_CONTINUED_LINES * line - 0.5
-            if parts and _h(f) <= KEEP_WHOLE_LINES * line + 0.5:   # a short note goes on whole
+            need = maker.min_continued * line - 0.5
+            if parts and _h(f) <= maker.keep_whole * line + 0.5:   # a short note goes on whole
                 parts = []
             continued = sum(_h(p) for p in parts[1:]) + after
             if parts and continued < need:
@@ -679,10 +683,10 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     pages = _chosen(sheets_tables, maker, spec)
     last = pages[-1]
     if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
-        # a last page of a few lines: set closer, else let text be cut anywhere, else both, if
-        # that saves it
-        for tight, widows in ((True, False), (False, True), (True, True)):
-            other = _chosen(sheets_tables, _Maker(spec, game, tight, widows), spec)
+        # a last page of a few lines: set closer, else cut short notes too, else leave fewer lines
+        # continued, if that saves it
+        for tight, loose in ((True, 0), (False, 1), (True, 1), (True, 2), (True, 3)):
+            other = _chosen(sheets_tables, _Maker(spec, game, tight, loose), spec)
             if len(other) < len(pages):
                 pages = other
                 break
@@ -724,7 +728,7 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
 def _chosen(sheets_tables: list, maker: _Maker, spec: PageSpec) -> list[_Page]:
     """Each sheet on its own best layout, or the whole set on one: whichever needs the fewest
     pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22),
-    then turns no page against the others (a printer checks the rotation of each: issue 22)."""
+    then turns no page against the others (a printer imposes a set of one orientation)."""
     best = None
     for fixed in [None] + _configs(spec):
         pages = _set_pages(sheets_tables, maker, spec, fixed)

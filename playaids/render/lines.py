@@ -135,7 +135,11 @@ class Paired(Flowable):
         n = int((ah - used - (self.between if k else 0.0)) // self.lead)
         if n >= 1:   # the pair at the foot goes on between its lines, when it is long
             a, b, whole = rest[0]
-            if KEEP_WHOLE_LINES < max(len(a), len(b)) and n < max(len(a), len(b)):
+            sides = [a] if whole else [a, b]
+            # each language keeps two lines at least on each side of the cut (never an English
+            # tail continued alone, its Japanese ended above: issue 22)
+            n = min(n, min(len(x) for x in sides) - 2)
+            if KEEP_WHOLE_LINES < max(len(a), len(b)) and n >= 2:
                 head = head + [(a[:n], b[:n], whole)]
                 rest = [(a[n:], b[n:], whole)] + rest[1:]
                 first_rest = False

@@ -80,6 +80,9 @@ def _word(spec: PageSpec, ja: str, en: str) -> str:
     return spec.word(ja, en)
 
 
+PAIRED = "\n"   # a bilingual note: the Japanese, then the English on a line of its own (issue 22: never run together)
+
+
 def _text(t: Text | None, spec: PageSpec, sep: str = " / ") -> str:
     if t is None:
         return ""
@@ -363,21 +366,23 @@ def title_of(spec: PageSpec) -> str:
     return _word(spec, "ターン記録", "Turn record")
 
 
-def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) -> tuple[list, list[str]]:
-    """The paragraphs under the strip: the scenario's notes, the set-up, the legend, every turn."""
+def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes,
+                 sep: str = PAIRED) -> tuple[list, list[str]]:
+    """The paragraphs under the strip: the scenario's notes, the set-up, the legend, every turn
+    (`sep` between a bilingual note's languages)."""
     parts: list = []
     if scen.notes:
         parts.append(_heading(_text(scen.name, spec)))
-        parts += [_item(_entry(_text(t, spec), r, notes)) for t, r, _ in scen.notes]
+        parts += [_item(_entry(_text(t, spec, sep), r, notes)) for t, r, _ in scen.notes]
     if scen.first == 1 and (setup := rec.events_at(SETUP, scen.id)):
         parts.append(_heading(_word(spec, "ターン1の前（セット・アップ）", "Before turn 1 (set-up)")))
-        parts += [_item(_entry(_text(e.text, spec), e.rule, notes)) for e in setup]
+        parts += [_item(_entry(_text(e.text, spec, sep), e.rule, notes)) for e in setup]
     if rec.legend:
         parts.append(_heading(_word(spec, "記号", "Key")))
-        parts += [_item(f"{_text(x.code, spec)} = " + _entry(_text(x.text, spec), x.rule, notes)) for x in rec.legend]
+        parts += [_item(f"{_text(x.code, spec)} = " + _entry(_text(x.text, spec, sep), x.rule, notes)) for x in rec.legend]
     if each := rec.in_scope(rec.each_turn, scen.id):
         parts.append(_heading(_word(spec, "毎ターン", "Every turn")))
-        parts += [_item(_entry(_text(x.text, spec), x.rule, notes)) for x in each]
+        parts += [_item(_entry(_text(x.text, spec, sep), x.rule, notes)) for x in each]
     return parts, [p.text for p in parts]
 
 
@@ -430,12 +435,14 @@ def _columns(n: int, width: float, spec: PageSpec) -> list[int]:
 @dataclass(frozen=True)
 class Layout:
     """One way to set a sheet: the strip's columns, the record tracks' write-in rows (compact:
-    lower), and whether the tracks come before the notes (the notes, which break between
-    paragraphs, then fill the page the tracks leave)."""
+    lower), whether the tracks come before the notes (the notes, which break between
+    paragraphs, then fill the page the tracks leave), and (run_on) a bilingual note's English
+    run on after its Japanese, ' / ' between, instead of on a line of its own."""
 
     cols: int
     compact: bool = False
     tracks_first: bool = False
+    run_on: bool = False
 
 
 def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, width: float):
@@ -462,7 +469,7 @@ def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, w
     for d in strip_rows(cells, bars, lay.cols, width, spec):
         story += [d, Spacer(1, 4)]
         strings += [s for lines, *_ in d.words for s in lines]
-    parts, more = _notes_block(rec, scen, spec, notes)
+    parts, more = _notes_block(rec, scen, spec, notes, " / " if lay.run_on else PAIRED)
     block = [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)] if parts else []
     strings += more
     tracks, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H)
@@ -498,7 +505,7 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
     def consider(lay: Layout):
         nonlocal best
         data, used, strings, _ = _build(rec, scen, game, spec, lay, width)
-        key = (len(used), _score(used), lay.compact + lay.tracks_first,
+        key = (len(used), _score(used), lay.compact + lay.tracks_first + lay.run_on,
                abs(math.log(width / lay.cols / CELL[spec.lang])))
         if best is None or key < best[0]:
             best = (key, data, len(used), strings, lay.cols)
@@ -509,6 +516,10 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
         for cols in columns:
             for lay in (Layout(cols, True), Layout(cols, False, True), Layout(cols, True, True)):
                 consider(lay)
+            if spec.lang == "both":   # the English run on after the Japanese, if that saves a page
+                for lay in (Layout(cols, run_on=True), Layout(cols, True, run_on=True),
+                            Layout(cols, False, True, True), Layout(cols, True, True, True)):
+                    consider(lay)
     return best[1:]
 
 
