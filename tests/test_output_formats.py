@@ -72,10 +72,10 @@ def _size(path):
 
 def test_png_one_page_keeps_the_name_and_follows_dpi(tmp_path, cli_in):
     out = tmp_path / "card.png"
-    assert cli_in("table", "okinawa", "fleet-damage", "-o", out).returncode == 0
+    assert cli_in("table", "macarthur-bataan", "crt", "-o", out).returncode == 0
     w, h = _size(out)   # A4 (595.28 x 841.89 pt) at the default 150 dpi, PDFium rounding up
     assert abs(w - 595.28 * 150 / 72) < 1.01 and abs(h - 841.89 * 150 / 72) < 1.01, (w, h)
-    assert cli_in("table", "okinawa", "fleet-damage", "-o", out, "--dpi", "72").returncode == 0
+    assert cli_in("table", "macarthur-bataan", "crt", "-o", out, "--dpi", "72").returncode == 0
     w, h = _size(out)
     assert abs(w - 595.28) < 1.01 and abs(h - 841.89) < 1.01, (w, h)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["card.png"]
