@@ -389,3 +389,18 @@ def test_a_bilingual_note_is_never_cut_into_an_english_tail():
     assert [len(x) for x in head.rows[0][:2]] == [5, 5] and [len(x) for x in rest.rows[0][:2]] == [4, 5]
     short = Paired((), size, rows=[(["ja"] * 5, ["en"] * 6, False)])
     assert short.split(300, 4 * lead + 0.1) == []            # six lines: it goes on whole
+
+
+def test_a_bilingual_note_set_one_language_under_the_other_is_never_cut():
+    """In a column too narrow for ja | en side by side, a note is its Japanese, then its English:
+    any cut leaves one language alone under the '(continued)' band (MacArthur's 10.2.7 went on in
+    English only), so it goes on whole, however long."""
+    maker = chartsheet._Maker(PageSpec(lang="both"), ROOT.game("rgi-macarthur", with_tables=False))
+    line = chartsheet.TEXT * maker.leading
+    block = _text_block(maker, 14)
+    head = sum(chartsheet._h(f) + chartsheet._after(f) for f in block.flows[:-1])
+    part, rest = chartsheet._split(block, head + 9 * line + 1, maker, whole_grids=True)
+    assert part is None and rest is block
+    english = chartsheet._Maker(PageSpec(lang="en"), ROOT.game("rgi-macarthur", with_tables=False))
+    part, rest = chartsheet._split(_text_block(english, 14), head + 9 * line + 1, english, whole_grids=True)
+    assert len(part.flows[-1].lines) == 9 and len(rest.flows[-1].lines) == 5   # one language: cut

@@ -357,7 +357,11 @@ def _split(block: _Block, room: float, maker: _Maker, whole_grids: bool,
             line = TEXT * maker.leading
             after = sum(_h(x) + _after(x) for x in rest)
             need = maker.min_continued * line - 0.5
-            if parts and _h(f) <= maker.keep_whole * line + 0.5:   # a short note goes on whole
+            # a short note goes on whole, and a bilingual one set as its Japanese, then its English
+            # (a column too narrow for the two side by side) whatever its length: any cut leaves
+            # one language alone under the "(continued)" band (Corregidor's 10.2.7 went on in
+            # English only)
+            if parts and (_h(f) <= maker.keep_whole * line + 0.5 or maker.lang == "both" and isinstance(f, Lines)):
                 parts = []
             continued = sum(_h(p) for p in parts[1:]) + after
             if parts and continued < need:
