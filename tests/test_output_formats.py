@@ -156,7 +156,7 @@ def test_scenario_count_as_a_yaml_stream(tmp_path, cli_in):
 def test_png_to_standard_output_only_for_one_page(tmp_path):
     from tests.conftest import run_cli
 
-    r = run_cli("table", "okinawa", "fleet-damage", "--format", "png", "--dpi", "30")
+    r = run_cli("table", "macarthur-bataan", "crt", "--format", "png", "--dpi", "30")
     assert r.returncode == 0 and Image.open(io.BytesIO(r.stdout)).size == (249, 351)
     r = run_cli("turns", "okinawa", "campaign", "--format", "png", "--dpi", "30")
     assert r.returncode == 2 and b"pages: give -o FILE.png" in r.stderr
