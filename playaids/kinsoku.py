@@ -198,21 +198,22 @@ def page_lines(page, gap: float = 1.2) -> list[Line]:
     """The visual lines of a pdfplumber page, top to bottom, left to right. Characters are
     put in lines by their baselines: faces differ in where their boxes' tops are (DejaVu's
     parenthesis stands higher than IPAex Gothic's kana on one line)."""
-    return [_line(seg) for seg in segments(page, gap)]
+    return [_line(seg) for row in row_segments(page, gap) for seg in row]
 
 
-def segments(page, gap: float = 1.2) -> list[list]:
-    """Each visual line (page_lines) as its characters: a row cut where two characters stand
-    more than `gap` times their size apart (a column's or a cell's edge)."""
+def row_segments(page, gap: float = 1.2) -> list[list[list]]:
+    """Each row's visual lines (page_lines), left to right, as their characters: a row is cut
+    where two characters stand more than `gap` times their size apart (a column's or a cell's
+    edge)."""
     out = []
     for row in rows(page):
-        seg = [row[0]]
+        segs, seg = [], [row[0]]
         for a, b in zip(row, row[1:]):
             if b["x0"] - a["x1"] > gap * max(a["size"], b["size"]):
-                out.append(seg)
+                segs.append(seg)
                 seg = []
             seg.append(b)
-        out.append(seg)
+        out.append(segs + [seg])
     return out
 
 

@@ -94,33 +94,35 @@ _NUMBER = re.compile(r"\d{1,2}\.?")
 def _first_word_alone(page) -> str | None:
     """A list item broken after its first word though the next line's first word fitted beside
     it ("• Cave" over "Complexes: an underground Location ..."): the word, else None."""
-    segs = kinsoku.segments(page)
-    text = ["".join(c["text"] for c in s) for s in segs]
+    rows = kinsoku.row_segments(page)
 
-    def marked(x: list) -> bool:   # a list mark or an item's number just left of it, on its line
-        base, size = kinsoku.baseline(x[0]), x[0]["size"]
-        return any(0 < x[0]["x0"] - s[-1]["x1"] < 4 * size and abs(kinsoku.baseline(s[0]) - base) < 0.4 * size
-                   and (text[k].strip() in BULLETS or _NUMBER.fullmatch(text[k].strip()))
-                   for k, s in enumerate(segs) if s is not x)
+    def text(x: list) -> str:
+        return "".join(c["text"] for c in x).strip()
+
+    def marked(row: list, k: int) -> bool:   # a list mark or an item's number just left of it
+        x = row[k]
+        return k > 0 and 0 < x[0]["x0"] - row[k - 1][-1]["x1"] < 4 * x[0]["size"] \
+            and (text(row[k - 1]) in BULLETS or _NUMBER.fullmatch(text(row[k - 1])) is not None)
 
     def gaps(x: list) -> list:   # the ends of its words but the last (where a space follows)
         return [c["x1"] for c, d in zip(x, x[1:]) if d["x0"] - c["x1"] > 0.15 * x[0]["size"]]
 
-    for i, a in enumerate(segs):
-        word = text[i].strip()
-        if not word.isalpha() or not word.isascii() or gaps(a) or not marked(a):
-            continue
-        base, size = kinsoku.baseline(a[0]), a[0]["size"]
-        for k, b in enumerate(segs):
-            if not (size < kinsoku.baseline(b[0]) - base < 1.7 * size and abs(b[0]["x0"] - a[0]["x0"]) < 1.0) \
-                    or marked(b):   # the next item, not this one's next line
+    for r, row in enumerate(rows[:-1]):
+        below = rows[r + 1]
+        for k, a in enumerate(row):
+            word = text(a)
+            if not word.isalpha() or not word.isascii() or gaps(a) or not marked(row, k):
                 continue
-            if not gaps(b):
+            size = a[0]["size"]
+            if not size < kinsoku.baseline(below[0][0]) - kinsoku.baseline(a[0]) < 1.7 * size:
                 continue
-            end = gaps(b)[0]   # the next line's first word's end
-            # beside the word, with a space, the first word ends well inside the next line's end
-            if a[-1]["x1"] + 0.3 * size + (end - b[0]["x0"]) < b[-1]["x1"] - 2 * size:
-                return word
+            for j, b in enumerate(below):   # this item's next line, not the next item
+                if abs(b[0]["x0"] - a[0]["x0"]) >= 1.0 or marked(below, j) or not gaps(b):
+                    continue
+                end = gaps(b)[0]   # the next line's first word's end
+                # beside the word, with a space, the first word ends well inside the next line's end
+                if a[-1]["x1"] + 0.3 * size + (end - b[0]["x0"]) < b[-1]["x1"] - 2 * size:
+                    return word
     return None
 
 

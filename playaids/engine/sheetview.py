@@ -42,7 +42,6 @@ class SheetView:
     slips: tuple           # Slip, in the sides' order, a secret of no side last
     broken: tuple          # Broken
     unchecked: tuple       # the rule references `verify` left unchecked (as found, repeats kept)
-    solo: dict | None = None   # solitaire play: {side, rule} (Slip.solo says whose each slip is)
 
 
 def face_down(scenario, placement) -> bool:
@@ -99,5 +98,4 @@ def prepare(setup, scenario, found, sides: list[str], own: list[dict]) -> SheetV
         placed=placed,
         slips=_slips(setup, scenario, values, order, set(sides), own),
         broken=tuple(_broken(setup, scenario, v) for v in found if v.status == "violation"),
-        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule),
-        solo=scenario.solo)
+        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule))

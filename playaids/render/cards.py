@@ -385,7 +385,7 @@ DOUBTFUL = ("破線枠のセル：ルールの記載が不確かなため、値�
             "Cells framed with dashes: values reconstructed where the printed rules are unclear "
             "(see Sources and reconstructions).")
 DOUBTFUL_KEY_JA = "網掛け・" + DOUBTFUL[0]
-DOUBTFUL_KEY_EN = "Shaded c" + DOUBTFUL[1][1:]
+DOUBTFUL_KEY_EN = "Shaded " + DOUBTFUL[1][:1].lower() + DOUBTFUL[1][1:]
 
 
 def footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):

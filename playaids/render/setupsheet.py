@@ -324,7 +324,7 @@ class _Story:
         """A slip's heading and first line in solitaire play: the one player's own side is his to
         read; the side the rules play is kept face down and read as the rules call for it."""
         say, side = self.say, one.side
-        rule = say.rule(self.view.solo["rule"])
+        rule = say.rule(self.view.scenario.solo["rule"])
         if one.solo == "player":
             return (say.each(lambda lg: f"{say.side(side, lg)}プレイヤー（あなた）用" if lg == "ja"
                              else f"For the {say.side(side, lg)} player (you)"),
