@@ -236,7 +236,7 @@ def test_setup_sheet_pdf(tmp_path):
     text = pdfread.page_text(sheet)
     s = setupreader.load(tmp_path / "s.yaml")
     assert "SECRET" in text and "Victory letter" in text and s.derived["victory-letter"] in text
-    assert "Del Carmen" in text and "Verification: legal, no rule broken" in text
+    assert "Del Carmen" in text and "Set-up rules checked: none broken" in text
 
 
 @pytest.mark.slow

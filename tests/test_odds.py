@@ -418,3 +418,20 @@ def test_the_odds_card_of_a_small_table_is_a_small_card(tmp_path):
             assert len(doc.pages) == 1 and (round(doc.pages[0].width), round(doc.pages[0].height)) == size, tid
             words = doc.pages[0].extract_words(extra_attrs=["size"])
         assert min(w["size"] for w in words if w["text"] in ("1-2", "3-6", "33.3")) >= cards.SMALL_CARD_FONT or tid == "crt"
+
+
+def test_a_bilingual_card_names_a_result_in_both_languages_and_gives_its_chances_once():
+    """Okinawa's Command Appeal (17.0), both: 総反攻, General counteroffensive, then the chances,
+    not the chances under each language; each note in Japanese beside its English, never run on
+    with " / " (issue 22)."""
+    a = oddsexport.analyse(REPO.table("okinawa", "command-appeal"))
+    spec = PageSpec(lang="both")
+    results = oddscard.results_grid(a, spec)[0]
+    row = next(r for r in results.rows if r.label.en == "1")
+    lines = row.cells[0].get("both").split("\n")
+    assert lines == ["総反攻", "General counteroffensive", "16.7 16.7"], lines
+    pairs = oddscard.note_pairs(a, REPO.game("okinawa", with_tables=False), spec, False, results)
+    assert pairs and all(" / " not in ja and " / " not in en for ja, en in pairs)
+    assert pairs[0] == ("サイの目修正：5月4日の会議：-1 (ルール 17.15)", "Die-roll modifiers: Conference of 4 May: -1 (Rule 17.15)")
+    legend = pairs[-1][1]
+    assert legend.startswith("Legend: ") and ".;" not in legend and "every assault; General withdrawal" in legend

@@ -61,7 +61,7 @@ def test_optional_rules_in_the_sheets_language():
 
 def test_a_rule_that_could_not_be_checked_says_so_in_words():
     ja = "\n".join(_text("okinawa", "scenario-1", "ja"))
-    assert "未確認" in ja and "unchecked:" not in ja
+    assert "各自で確かめるルール" in ja and "unchecked:" not in ja
 
 
 def test_every_placed_unit_has_a_name_not_an_id():
@@ -95,7 +95,7 @@ def test_a_broken_rule_names_its_unit_and_place_in_the_sheets_language(lang, wor
         text = " ".join(" ".join(page.extract_text().split("\n")) for page in p.pages)
     assert words in text, text[-600:]
     assert "placements." not in text
-    assert ("✗ 判定：規則違反 1件" if lang == "ja" else "✗ Verification: 1 rule(s) broken") in text
+    assert ("✗ 配置ルールの確認：違反 1件" if lang == "ja" else "✗ Set-up rules checked: 1 broken") in text
 
 
 @pytest.mark.sample
@@ -149,7 +149,7 @@ def _one_language(gid, sid):
             for line in page.splitlines():
                 assert workshop.find(line) is None, (gid, sid, lang, n, line)
     ja = "\n".join(_text(gid, sid, "ja"))
-    for word in ("SECRET", "Item", "Result", "Rule", "Place", "Unit", "set-up", "Verification", "seed", "cut here"):
+    for word in ("SECRET", "Item", "Result", "Rule", "Place", "Unit", "set-up", "Set-up rules checked", "Set-up no.", "cut here"):
         assert word not in ja, (gid, sid, word)
 
 

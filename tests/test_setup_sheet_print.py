@@ -133,10 +133,10 @@ def test_placements_are_grouped_by_side_and_map_area(cli_in, tmp_path):
 def test_the_verification_is_one_line(cli_in, tmp_path):
     """Legal or not, and how many rules could not be checked, each named once, in order."""
     text = "\n".join(_pages(_sheet(cli_in, tmp_path, "macarthur-bataan", "historical")))
-    one = " ".join(text.split("✓ Verification: ")[1].split("\n")[:3])
-    assert text.count("Verification") == 1 and one.startswith("legal, no rule broken; ")
-    n = int(re.search(r"; (\d+) not checked", one).group(1))
-    rules = one.split("counter values): ")[1].split(" MacArthur")[0].split(", ")
+    one = " ".join(text.split("✓ Set-up rules checked: ")[1].split("\n")[:3])
+    assert text.count("Set-up rules checked") == 1 and one.startswith("none broken. Check these ")
+    n = int(re.search(r"Check these (\d+) at the", one).group(1))
+    rules = one.split("at the table: ")[1].split(" MacArthur")[0].split(", ")
     assert len(rules) == n == len(set(rules)) and "5.0" in rules and "16.2.4" in rules
     assert rules == sorted(rules, key=lambda r: [int(x) for x in r.split(".")])
 
@@ -183,8 +183,8 @@ def test_a_group_cut_by_a_page_turn_names_its_place_again(cli_in, tmp_path, game
             turns += 1
         assert after[0][1][0], after[0][1]   # never a row without its place at a page's top
     assert turns >= 1
-    verdict = next(i for i, t in enumerate(texts) if ("判定" if lang == "ja" else "Verification") in t)
-    head = texts[verdict].split("判定" if lang == "ja" else "Verification")[0]
+    verdict = next(i for i, t in enumerate(texts) if ("配置ルールの確認" if lang == "ja" else "Set-up rules checked") in t)
+    head = texts[verdict].split("配置ルールの確認" if lang == "ja" else "Set-up rules checked")[0]
     assert verdict == 0 or len(head.strip().splitlines()) >= 2, head
 
 
@@ -271,7 +271,7 @@ def test_a_sheet_ending_on_a_few_lines_is_set_smaller_to_save_the_page(cli_in, t
 
     out = _sheet(cli_in, tmp_path, "okinawa", "scenario-3", "en", "--paper", "a4")
     pages = _pages(out)
-    assert len(pages) == 1 and "Okinawa Replacement Box" in pages[0] and "Verification: legal" in pages[0]
+    assert len(pages) == 1 and "Okinawa Replacement Box" in pages[0] and "Set-up rules checked: none broken" in pages[0]
     assert [f.line() for f in preflight.check(out)] == []
     assert min(setupsheet.SCALES) >= 0.85   # never smaller than this
 
@@ -303,7 +303,7 @@ def test_short_public_part_takes_its_slips_below_a_cut_line(cli_in, tmp_path):
     pages = _pages(out)
     assert len(pages) == 1
     public, slips = _public_and_slips(pages)
-    assert set(slips) == {"US", "Filipino"} and "Verification: legal" in public
+    assert set(slips) == {"US", "Filipino"} and "Set-up rules checked: none broken" in public
     assert public.rstrip().endswith("cut here") and "cut here" in slips["US"]   # a line above each slip
     assert [f.line() for f in preflight.check(out)] == []
 

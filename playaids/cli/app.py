@@ -231,7 +231,7 @@ def scenario(ctx, game, scenario, seed, count, map_file, out, sheet, template, p
         sc, found = api.verify_setup(root, setup, map_file)
         words = setupsheet.Words(root, setup, sc, page.lang)
         title = words.each(lambda lg: f"セットアップシート：{setupsheet.text(sc.title, lg)}（シード {setup.seed}）" if lg == "ja"
-                           else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})")
+                           else f"Setup sheet: {setupsheet.text(sc.title, lg)} (seed {setup.seed})", " / ")
         sheet = setupsheet.render(root, sheet_view(root, setup, sc, found), page)
         data = finishing.finished(root, sheet, "setup-sheet", game, page,
                                   scenario, title=title, name=f"seed{setup.seed}")

@@ -8,6 +8,8 @@ modifiers with their conditions, the reading of a roll beyond the table, and the
 """
 from __future__ import annotations
 
+import dataclasses
+
 import io
 
 from reportlab.lib import colors
@@ -20,7 +22,7 @@ from playaids import __version__, fonts, odds
 from playaids.model import Game, Grid, Row, Text, rule_label
 from playaids.oddsexport import Analysis
 from playaids.render import cards, grid, page
-from playaids.render.lines import Lines
+from playaids.render.lines import Lines, Paired
 from playaids.render.page import PageSpec
 
 SEP = " "   # between the chances of one cell (the corner gives their modifiers: -1 · 0 · +1)
@@ -53,7 +55,12 @@ def results_grid(a: Analysis, spec: PageSpec) -> tuple[Grid, list[list[object]]]
     ref = _ref(a)
 
     def cell(src: Text, ps, span: int = 1) -> Text:
-        return Text(f"{src.ja}\n{_pcts(ps)}", f"{src.en}\n{_pcts(ps)}", neutral=src.neutral, note=src.note, span=span)
+        """The result, then its chances; bilingual: 総反攻 / General counteroffensive, then the
+        chances once (not under each language)."""
+        p = _pcts(ps)
+        if spec.lang == "both" and "\n" in src.get("both"):
+            return Text(src.ja, f"{src.en}\n{p}", note=src.note, span=span)
+        return Text(f"{src.ja}\n{p}", f"{src.en}\n{p}", neutral=src.neutral, note=src.note, span=span)
 
     # each source row as (label, [(Text, heat, span)...]) in the table's own orientation
     drawn = []
@@ -308,7 +315,8 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
     en += "A result on several rolls counts them all. Shading: the chance with no modifier."
     if 0 not in a.drms:
         ja, en = ja.replace("修正なし", f"修正 {_drm(a.drms[0])}"), en.replace("no modifier", f"a modifier of {_drm(a.drms[0])}")
-    out += [_para(spec.word(ja, en), body, lang), Spacer(1, 4)]
+    out += [Paired([(ja, en)], body.fontSize, leading=body.leading / body.fontSize) if lang == "both"
+            else _para(spec.word(ja, en), body, lang), Spacer(1, 4)]
 
     for k, (g, s, w) in enumerate(zip(grids, strings, widths)):
         if k == 1:
@@ -319,7 +327,11 @@ def _story(a: Analysis, game, spec: PageSpec, font, grids, strings, heats, short
         _heat(flow, heats[k], spec)
         out += [flow, Spacer(1, 4)]
 
-    out += [_para(n, body, lang, "•") for n in notes(a, game, spec, short, grids[0])]
+    if lang == "both":   # the notes in Japanese at the left, in English at the right
+        out.append(Paired(note_pairs(a, game, spec, short, grids[0]), body.fontSize, bullet="•",
+                          leading=body.leading / body.fontSize, between=2.0))
+    else:
+        out += [_para(n, body, lang, "•") for n in notes(a, game, spec, short, grids[0])]
     return out
 
 
@@ -327,6 +339,8 @@ def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list
     """The card's notes: each modifier and its condition, the reading of a roll off the table, what
     a mean and '# >= n' are, the dashed cells, the legend."""
     t, lang = a.table, spec.lang
+    if lang == "both":
+        return [f"{j}\n{e}" for j, e in note_pairs(a, game, spec, short, results)]
     out = []
     if t.modifiers is not None and t.modifiers.rows:   # the conditions the modifiers hang on
         out.append(spec.word("サイの目修正：", "Die-roll modifiers: ") + "; ".join(_modifier_texts(t, game, spec)))
@@ -346,8 +360,15 @@ def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list
         out.append(spec.word(*cards.DOUBTFUL))   # the dashes alone: this card's shading is its chances
     legend = [cards.legend_text(e, lang).replace("\n", " / ") + cards.rule_suffix(game, spec, e.rule) for e in t.legend]
     if legend:
-        out.append(spec.word("記号：", "Legend: ") + "; ".join(legend))
+        # "…every assault; Optional…", not "…every assault.; Optional…"
+        out.append(spec.word("記号：", "Legend: ") + "; ".join([x.rstrip(".。") for x in legend[:-1]] + legend[-1:]))
     return out
+
+
+def note_pairs(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list[tuple[str, str]]:
+    """A bilingual card's notes: each in Japanese and in English, set side by side."""
+    ja, en = (notes(a, game, dataclasses.replace(spec, lang=one), short, results) for one in ("ja", "en"))
+    return list(zip(ja, en, strict=True))
 
 
 def _para(text: str, style: ParagraphStyle, lang: str, bullet: str = "", fill: str = "#000000"):

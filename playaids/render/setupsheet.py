@@ -210,6 +210,8 @@ class _Story:
 
     def para(self, s, st=None, bullet=""):
         st = st or self.body
+        if st is not self.body:   # a heading: 射撃戦闘表 / Fire combat table, on one line
+            s = s.replace("\n", " / ")
         if st is self.body and self.lang != "en":  # Japanese lines broken under the kinsoku rules
             return Lines(s, st.fontSize, indent=10.0 if bullet else 0.0, bullet=bullet, after=0.0,
                          leading=st.leading / st.fontSize)
@@ -222,11 +224,13 @@ class _Story:
                  if scenario.turns else "")
         out = [para(f"{say.t(say.game.title)} — {say.t(scenario.title)}", self.h1),
                para(" · ".join(x for x in (f"{word('ルール', 'Rule')} {say.rule(scenario.rule)}",
-                                           f"{word('シード', 'seed')} {setup.seed}", turns) if x))]
+                                           f"{word('セットアップ番号', 'Set-up no.')} {setup.seed}", turns) if x))]
         if scenario.missing:
             out.append(para(f"⚠ {say.t(scenario.missing)}"))
         for n in scenario.notes:
-            out.append(para(f"{say.t(n['text'])} ({self.rule_word} {say.rule(n.get('rule', ''))})", bullet="•"))
+            rule = say.rule(n.get("rule", ""))
+            out.append(para(say.each(lambda lg, n=n: f"{text(n['text'], lg)} ({'ルール' if lg == 'ja' else 'rule'} {rule})"),
+                            bullet="•"))
         if self.view.public:
             out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), self.h2),
                     *self.elements(self.view.public)]
@@ -242,7 +246,7 @@ class _Story:
             title = say.t(e.get("title")) or e["id"]
             shaped = say.grid(e, values[e["id"]])
             if shaped is None:
-                flat.append([title, say.each(lambda lg, e=e: say.value(e, values[e["id"]], lg)), say.rule(e["rule"])])
+                flat.append([title, say.shown(e, values[e["id"]]), say.rule(e["rule"])])
                 continue
             head, rows = shaped
             # a heading never ends a page: it goes over with the table's first rows
@@ -421,7 +425,7 @@ def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list
         a = say.area(at)
         if areas and a != last_area:
             spans.append(len(rows))
-            rows.append([say.t(areas[a]["name"]) if a < len(areas) else say.word("その他", "Elsewhere")])
+            rows.append([say.t(areas[a]["name"], " / ") if a < len(areas) else say.word("その他", "Elsewhere")])
             last_area = a
         place = say.each(lambda lg: say.place(at, lg))
         for n, ((_, name), unit) in enumerate(g["units"].items()):
@@ -436,14 +440,14 @@ def _verdict(say: Words, view: SheetView, para) -> list:
     bad = view.broken
     unchecked = say.rules(view.unchecked)
 
-    def line(lg: str) -> str:
+    def line(lg: str) -> str:   # the player's own check: what the sheet kept, what is left to him
         if lg == "ja":
-            out = "判定：" + ("規則違反なし" if not bad else f"規則違反 {len(bad)}件")
-            return out + (f"。未確認 {len(unchecked)}件（地図上の位置や駒の値など、ルールにない情報が必要）："
-                          + "、".join(unchecked) if unchecked else "")
-        out = "Verification: " + ("legal, no rule broken" if not bad else f"{len(bad)} rule(s) broken")
-        return out + (f"; {len(unchecked)} not checked (they need facts the rules do not give, such as map "
-                      f"positions or counter values): " + ", ".join(unchecked) if unchecked else "")
+            out = "配置ルールの確認：" + ("違反なし" if not bad else f"違反 {len(bad)}件")
+            return out + (f"。各自で確かめるルール {len(unchecked)}件：" + "、".join(unchecked)
+                          if unchecked else "")
+        out = "Set-up rules checked: " + ("none broken" if not bad else f"{len(bad)} broken")
+        return out + (f". Check {'this one' if len(unchecked) == 1 else f'these {len(unchecked)}'} at the "
+                      "table: " + ", ".join(unchecked) if unchecked else "")
 
     mark = "✓ " if not bad else "✗ "
     out = [para(mark + line(lg)) for lg in (("ja", "en") if say.lang == "both" else (say.lang,))]
@@ -496,12 +500,12 @@ def render(root, view: SheetView, spec: PageSpec) -> bytes:
     o = page_.offset(spec)
     m = spec.margin + o
     say = Words(root, setup, scenario, spec.lang)
-    game = say.t(say.game.title)
-    footer = " · ".join(x for x in (game, say.t(scenario.title), spec.word(f"シード {setup.seed}", f"seed {setup.seed}"))
+    game, title = say.t(say.game.title, " / "), say.t(scenario.title, " / ")
+    footer = " · ".join(x for x in (game, title, spec.word(f"セットアップ番号 {setup.seed}", f"set-up no. {setup.seed}"))
                         if x)
     doc = SimpleDocTemplate(buf, pagesize=page_.sheet(spec, spec.size), leftMargin=m, rightMargin=m,
                             topMargin=m, bottomMargin=m, invariant=1, initialFontName=fonts.register(),
-                            title=f"{game} — {say.t(scenario.title)} ({spec.word('シード', 'seed')} {setup.seed})",
+                            title=f"{game} — {title} ({spec.word('シード', 'seed')} {setup.seed})",
                             author="playaids", creator=f"playaids {__version__}", producer=f"playaids {__version__}")
 
     def page(canvas, doc):

@@ -1,6 +1,7 @@
 """A setup in a player's words, for the setup sheet: names for ids, values in words, in the
-sheet's language. `both` builds each phrase whole in Japanese and in English and joins the two
-("秘密：連合軍 / SECRET: Allied"), never a name of one language inside a phrase of the other."""
+sheet's language. `both` builds each phrase whole in Japanese and in English and sets the English
+on a line under the Japanese (a heading or a label: "秘密：連合軍 / SECRET: Allied"), never a name
+of one language inside a phrase of the other."""
 from __future__ import annotations
 
 import re
@@ -29,6 +30,11 @@ def text(d, lang: str) -> str:
     return workshop.for_players(s)
 
 
+def _numbered(v: list) -> list:
+    """Chits in the order of their numbers (#2 before #10)."""
+    return sorted(v, key=lambda x: (0, int(x), "") if str(x).isdigit() else (1, 0, str(x)))
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -50,19 +56,21 @@ class Words:
         self._tables: dict = {}
 
     # --- the sheet's language ----------------------------------------------------------------
-    def each(self, f) -> str:
-        """`f(lang)` in the sheet's language; `both`: the Japanese phrase / the English phrase."""
+    def each(self, f, sep: str = "\n") -> str:
+        """`f(lang)` in the sheet's language; `both`: the Japanese phrase, then the English on a
+        line of its own (`sep` " / ": on one line, for a heading or a label)."""
         if self.lang in LANGS:
             return f(self.lang)
         ja, en = f("ja"), f("en")
-        return ja if ja == en else en if ja.casefold() == en.casefold() else f"{ja} / {en}"
+        return ja if ja == en else en if ja.casefold() == en.casefold() else f"{ja}{sep}{en}"
 
     def word(self, ja: str, en: str) -> str:
-        return self.each(lambda lang: ja if lang == "ja" else en)
+        """A label: `both` sets it as 連合軍 / Allied."""
+        return self.each(lambda lang: ja if lang == "ja" else en, " / ")
 
-    def t(self, d) -> str:
-        """A data text in the sheet's language (`both`: JA / EN, once when they are the same)."""
-        return self.each(lambda lang: " ".join(text(d, lang).split("\n")))
+    def t(self, d, sep: str = "\n") -> str:
+        """A data text in the sheet's language (`both`: JA, then EN; once when they are the same)."""
+        return self.each(lambda lang: " ".join(text(d, lang).split("\n")), sep)
 
     def rule(self, r) -> str:
         return self._rule_label(r) if r else ""
@@ -163,8 +171,7 @@ class Words:
         if isinstance(v, list):
             sep = "、" if lang == "ja" else ", "
             if e.get("names-from"):   # a hand of chits: one a line, in the order of their numbers
-                v = sorted(v, key=lambda x: (0, int(x), "") if str(x).isdigit() else (1, 0, str(x)))
-                return "\n".join(self.name(e, x, lang) for x in v)
+                return "\n".join(self.name(e, x, lang) for x in _numbered(v))
             # a choice that may repeat (three submarines, two at one beach): each value once, counted
             counts = {}
             for x in v:
@@ -177,6 +184,18 @@ class Words:
             colon = "：" if lang == "ja" else ": "
             return sep.join(f"{self.name(e, k, lang)}{colon}{self.value(e, x, lang)}" for k, x in v.items())
         return self.name(e, v, lang)
+
+    def shown(self, e: dict, v) -> str:
+        """A drawn or chosen value in the sheet's language. `both`: a hand of chits one chit a
+        line, "#7 人種差別 / Racism", not the Japanese hand above the English one."""
+        if self.lang == "both" and isinstance(v, list) and e.get("names-from"):
+            out = []
+            for x in _numbered(v):
+                ja, en = self.name(e, x, "ja"), self.name(e, x, "en")
+                en = en.removeprefix(f"#{x} ") if ja.startswith(f"#{x} ") else en
+                out.append(ja if ja == en else f"{ja} / {en}")
+            return "\n".join(out)
+        return self.each(lambda lang: self.value(e, v, lang))
 
     def _deal(self, v: dict, lang: str) -> str:
         """A deal (vocabulary.Deal): the cards of each pile and where the Game End card goes."""

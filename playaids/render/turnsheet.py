@@ -581,7 +581,7 @@ def _numbered_canvas(spec: PageSpec, trim, footer: str, pages: list | None = Non
             y = o + BOTTOM * 0.45
             muted = spec.colour("muted")
             draw_string(self, o + MARGIN, y, footer, 7, muted)
-            right = f"playaids {__version__} · {self._pageNumber} / {total}"
+            right = f"{self._pageNumber} / {total}"
             draw_string(self, o + trim[0] - MARGIN - _width(right, 7), y, right, 7, muted)
 
     return NumberedCanvas
