@@ -89,6 +89,15 @@ def test_a_chart_set_takes_a_third_of_the_cards_pages(made, gid):
         assert len(pdf.pages) <= MOST_PAGES[gid]
 
 
+def test_a_set_takes_one_orientation_when_it_costs_a_page_at_most(made):
+    """Amigos' English A4 set: pages 1-4 portrait and 5-8 landscape before (a printer cannot
+    impose such a set as one booklet: issue 22); one orientation now, in as many pages."""
+    path, _, _ = made("amigos-insurrectors", "en")
+    with pdfplumber.open(path) as pdf:
+        turned = {p.width > p.height for p in pdf.pages}
+        assert len(turned) == 1 and len(pdf.pages) <= 8, [(p.width, p.height) for p in pdf.pages]
+
+
 def _read_back(path, boxes):
     """Each (table, grid) read from the sheet PDF inside its boxes; pieces of a grid cut over
     columns or pages joined, their repeated header row dropped."""

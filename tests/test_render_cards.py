@@ -299,7 +299,8 @@ def test_one_title_when_the_two_languages_differ_only_in_case():
     setup = api.generate(root, "rgi-macarthur", "bataan-retreat", 1)
     say = Words(root, setup, root.scenario("rgi-macarthur", "bataan-retreat"), "both")
     assert say.t(say.scenario.title) == "Bataan Retreat"
-    assert say.t(say.game.title) == "ダグラス・マッカーサー将軍の主要作戦 / Major Campaigns of General Douglas MacArthur"
+    assert say.t(say.game.title) == "ダグラス・マッカーサー将軍の主要作戦\nMajor Campaigns of General Douglas MacArthur"
+    assert say.t(say.game.title, " / ") == "ダグラス・マッカーサー将軍の主要作戦 / Major Campaigns of General Douglas MacArthur"
 
 
 @pytest.mark.slow

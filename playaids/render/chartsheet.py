@@ -688,12 +688,16 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     last = pages[-1]
     if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
         # a last page of a few lines: set closer, else cut short notes too, else leave fewer lines
-        # continued, if that saves it
+        # continued, if that saves it; the first way that saves it on pages of one orientation
+        saved = None
         for tight, loose in ((True, 0), (False, 1), (True, 1), (True, 2), (True, 3)):
             other = _chosen(sheets_tables, _Maker(spec, game, tight, loose), spec)
             if len(other) < len(pages):
-                pages = other
-                break
+                saved = saved or other
+                if not _mixed(other):
+                    saved = other
+                    break
+        pages = saved or pages
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
@@ -729,18 +733,24 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
     return buf.getvalue(), boxes
 
 
+def _mixed(pages: list[_Page]) -> bool:
+    """Portrait and landscape pages in one set."""
+    return len({p.trim[0] > p.trim[1] for p in pages}) > 1
+
+
 def _chosen(sheets_tables: list, maker: _Maker, spec: PageSpec) -> list[_Page]:
-    """Each sheet on its own best layout, or the whole set on one: whichever needs the fewest
-    pages, then leaves the fewest pages but the last under the fill a reader expects (issue 22),
-    then turns no page against the others (a printer imposes a set of one orientation)."""
+    """Each sheet on its own best layout, or the whole set on one: whichever leaves the fewest
+    pages but the last under the fill a reader expects (issue 22), then needs the fewest pages,
+    then turns no page against the others. A printer imposes a set of one orientation: one is
+    taken though it needs a page more."""
     best = None
     for fixed in [None] + _configs(spec):
         pages = _set_pages(sheets_tables, maker, spec, fixed)
         if pages is None:
             continue
         thin = sum(_used(p, spec) < FILL for p in pages[:-1])
-        mixed = len({p.trim[0] > p.trim[1] for p in pages}) > 1
-        score = (len(pages), thin, mixed, fixed is not None)
+        mixed = _mixed(pages)
+        score = (thin, len(pages) + mixed, mixed, fixed is not None)   # one orientation is worth a page
         if best is None or score < best[0]:
             best = (score, pages)
     return best[1]
