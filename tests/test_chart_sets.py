@@ -159,6 +159,16 @@ def test_same_data_gives_the_same_bytes(made):
 
 
 @pytest.mark.slow
+def test_a_footer_too_long_gives_the_game_in_japanese_not_a_cut_word(made):
+    """RGI's bilingual A4 set: 'ダグラス・マッカーサー将軍の主要作戦 / Major Campaigns of General
+    Douglas MacArthur · ...' ended in 「キャンペーン・チ…」; the game's Japanese title alone now."""
+    path, _, _ = made("rgi-macarthur", "both")
+    with pdfplumber.open(path) as pdf:
+        feet = [(p.extract_text() or "").splitlines()[-1] for p in pdf.pages]
+    assert all("…" not in f and f.startswith("ダグラス・マッカーサー将軍の主要作戦") for f in feet), feet
+
+
+@pytest.mark.slow
 def test_each_page_names_its_game_and_sheet_in_the_footer(made):
     path, _, _ = made("macarthur-bataan", "en")
     titles = [s.title.en for s in ROOT.sheets("macarthur-bataan")]

@@ -100,7 +100,7 @@ def test_submarine_presence():
     turn2 = next(r for r in m["rows"] if "ターン2以後" in text(r["label"], "ja"))
     assert turn2["cells"] == ["-1"]  # l. 2206
     assert "11.3" in turn2["note"]  # lost if Cavite destroyed, l. 2206-2207
-    assert text(t["title"], "en") == "Submarine Attack"  # l. 2191
+    assert text(t["title"], "en") == "Submarine Attack (Solitaire)"  # l. 2191, told from 11.0's chart
 
 
 # --- chit tables (16.x) ------------------------------------------------------------------

@@ -243,6 +243,19 @@ def test_bilingual_notes_are_paired_lines_never_run_together():
     assert "ダイス" not in en and " / " not in ja[-3:]
 
 
+def test_a_note_that_holds_a_list_keeps_an_item_a_line():
+    """Amigos' retreat priorities (10.3.2): 'in the following order of priority:' and its four
+    items, printed '... / - an empty area / - ...' in one paragraph before (issue 22)."""
+    note = next(n for n in Repository.builtin().table("amigos-insurrectors", "combat-sequence").notes
+                if n.rule == "10.3.2" and "\n" in n.text.en)
+    en = cards.note_text(note, "en").split("\n")
+    assert en[0] == "When retreating, all units must retreat to the same area."
+    assert en[2] == "– an area containing friendly units" and en[3] == "– an empty area" and len(en) == 6
+    ja = cards.note_text(note, "ja").split("\n")
+    assert ja[0].startswith("撤退する場合") and ja[1].startswith("撤退できるエリアが複数") and ja[3] == "– 空のエリア"
+    assert " / " not in cards.note_text(note, "both")
+
+
 # issue 22: a card is one page sized to its table and notes where that fits
 
 

@@ -245,7 +245,7 @@ def test_commands_sheets_get_the_print_shops_finishing(cli_in, tmp_path):
     seen = {}
     for name, title in (("s.4.pdf", "沖縄: セットアップシート：シナリオ1：死闘の幕開け（シード 4）"),
                         ("s.5.pdf", "沖縄: セットアップシート：シナリオ1：死闘の幕開け（シード 5）"),
-                        ("ccss.pdf", "Advanced Squad Leader, Chapter G (extracts): Cave-Complex Setup Sheet (blank)")):
+                        ("ccss.pdf", "Advanced Squad Leader, Chapter G: Cave-Complex Setup Sheet (blank)")):
         got, keywords, ops, prefixes = _finished(tmp_path / name)
         assert got == title
         assert keywords.endswith("; ja" if name.startswith("s.") else "; en")

@@ -201,7 +201,7 @@ def test_amigos_has_15_turns_and_its_side_tracks():
     assert "1898年秋" in found[1] and "1899年春" in found[2] and "1902年春" in found[15]
     assert "■モンスーン" in flat(found[4]) and "□モンスーン" in flat(found[5])
     text = flat(text_of(pdf))
-    for name in ("勝利ポイントトラック", "Luna Assasination track", "政治意志トラック"):
+    for name in ("勝利ポイントトラック", "Luna Assassination track", "政治意志トラック"):
         assert flat(name) in text
 
 

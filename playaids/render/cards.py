@@ -98,10 +98,19 @@ def legend_text(entry, lang: str) -> str:
 
 def note_text(note, lang: str) -> str:
     """A note as the aid prints it: the seed's own list mark (・) gives way to the aid's bullet;
-    a maker's labelled remark is left to the sources appendix, a † marking where it was."""
+    a maker's labelled remark is left to the sources appendix, a † marking where it was. A note
+    of several lines keeps them: a list of the seed ("- an empty area") an item a line, not
+    run on with " / "."""
     m = workshop.mark(note.text.ja, note.text.en)   # the remark's place: a small mark (issue 22)
-    return _paired(lambda x: workshop.for_players(note.text.get(x).replace("\n", " / ")).lstrip("・•").lstrip() + m,
-                   lang)
+    return _paired(lambda x: _lines(workshop.for_players(note.text.get(x))) + m, lang)
+
+
+def _lines(text: str) -> str:
+    """A note's lines: the first without its list mark (the aid's bullet stands before it), a
+    later sentence of the seed's (・) on a line of its own, a list item after a dash."""
+    first, *rest = [s.strip() for s in text.split("\n") if s.strip()] or [""]
+    rest = [f"– {s[1:].lstrip()}" if s.startswith(("-", "－")) else s.lstrip("・•").lstrip() for s in rest]
+    return "\n".join([first.lstrip("・•").lstrip(), *rest])
 
 
 # the one line that says what the mark is (once a card, once a chart sheet)

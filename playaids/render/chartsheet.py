@@ -726,7 +726,8 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
                 boxes.append(Box(p.sheet, p.table, p.grid, number, o + x - 1,
                                  sheet_h - (o + y + _h(p.flow)) - 1, o + x + w + 1, sheet_h - (o + y) + 1))
         names = " · ".join(cards.composed(s.title, spec.lang) for s in pg.sheets)
-        _foot(c, spec, trim, font, f"{game_title} · {names}", number)
+        _foot(c, spec, trim, font, [f"{game_title} · {names}", f"{game.title.get(spec.lang).split(chr(10))[0]} · {names}"],
+              number)
         c.restoreState()
         c.showPage()
     c.save()
@@ -795,10 +796,12 @@ def _sheet_head(c, font: str, title: str, game_title: str, spec: PageSpec, trim,
         fonts.draw_string(c, trim[0] - spec.margin, top - 14, game_title, 8, font, "right")
 
 
-def _foot(c, spec: PageSpec, trim, font: str, left: str, number: int) -> None:
-    """Game and sheet at the left (cut short with an ellipsis before the page number), the
-    page number at the right."""
-    left = page.fit_line(left, 7, trim[0] - 2 * spec.margin - 24)
+def _foot(c, spec: PageSpec, trim, font: str, left, number: int) -> None:
+    """Game and sheet at the left, the page number at the right. `left`: the footer's texts,
+    the fullest first: the first that fits (a bilingual game title too long beside the sheets'
+    gives way to its Japanese), the last cut short with an ellipsis."""
+    room = trim[0] - 2 * spec.margin - 24
+    left = next((x for x in left if fonts.width(x, fonts.GOTHIC, 7) <= room), None) or page.fit_line(left[-1], 7, room)
     c.saveState()
     c.setFillColor(colors.HexColor(spec.colour("muted")))
     y = FOOT_MM * mm
