@@ -55,7 +55,7 @@ def to_markdown(terms, title: str = "") -> str:
         if t.aliases:
             note = ("also " + "、".join(t.aliases) + (". " + note if note else "")).strip()
         out.append(f"| {_md(t.ja)} | {_md(en)} | {_md(t.rule or '')} | {_md(note)} |")
-    out += ["", "† our English rendering: the source prints no English original for this term.", ""]
+    out += ["", "† English given by this glossary: the rules print none for this term.", ""]
     return "\n".join(out)
 
 

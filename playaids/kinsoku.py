@@ -29,7 +29,14 @@ _CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-
 _CJK_RANGES = r"\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SINGLE = "".join(re.escape(c) for c in sorted((NO_START | NO_END) - set(map(chr, range(128)))))
 KEEP = ("（続き）",)   # words no line break splits: the continuation mark of a heading
-_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
+# a katakana word (ルール, ゲーム) is not broken inside, though JIS X 4051 allows it: a reader
+# sees ルー / ル as a word cut in two; a break after its ・ stays (ソリテア・ / プレイ)
+_KATAKANA = "ァ-ヺー"
+# a number keeps its counter: (5枚), 4個, not (5 / 枚)
+_COUNTERS = "枚個件隻機台名人回本部輌両門"
+_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_KATAKANA}]{{2,}}"
+                   rf"|[^ {_CJK_RANGES}{_SINGLE}]*[0-9][{_COUNTERS}]"
+                   rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
 
 
 def _units(text: str) -> list[str]:

@@ -89,6 +89,7 @@ def test_a_chart_set_takes_a_third_of_the_cards_pages(made, gid):
         assert len(pdf.pages) <= MOST_PAGES[gid]
 
 
+@pytest.mark.slow
 def test_a_set_takes_one_orientation_when_it_costs_a_page_at_most(made):
     """Amigos' English A4 set: pages 1-4 portrait and 5-8 landscape before (a printer cannot
     impose such a set as one booklet: issue 22); one orientation now, in as many pages."""

@@ -114,7 +114,7 @@ def test_the_gloss_mark_only_with_its_key_and_not_on_every_term():
     assert "†" not in rgi and "every English rendering is ours" in rgi
     assert "rule" not in rgi.split(flat("English → 日本語"))[1][:40]   # no empty rule column
     oki = flat(text_of(glossary_pdf_of("okinawa")))
-    assert "†" in oki and flat("† 訳語は当方による") in oki
+    assert "†" in oki and flat("† この用語集による訳語") in oki
     assert glossary_pdf.legend([]) == (False, "")
 
 

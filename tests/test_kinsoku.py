@@ -123,3 +123,15 @@ def test_the_continuation_mark_is_never_split():
     for width in range(3, 12):
         lines = kinsoku.wrap("射撃戦闘表：修正（続き） / Fire Combat Table (continued)", width, _measure)
         assert any("（続き）" in ln for ln in lines), lines
+
+
+def test_a_katakana_word_and_a_counted_number_are_not_broken_inside():
+    """A reviewer read 「(ルー / ル 16.2.4)」 and 「チット(5 / 枚)」 as words cut in two: a katakana
+    word and a number with its counter wrap whole; a break after a word's ・ stays allowed."""
+    measure = lambda s: 10.0 * len(s)   # noqa: E731
+    for text, least in (("配置（ルール 16.2.4）", 60), ("「アドバンテージ」チット(5枚)", 100)):
+        for k in range(len(text) * 10, least - 10, -10):   # no narrower than the longest word
+            lines = kinsoku.wrap(text, k, measure)
+            assert not any(a.endswith(("ルー", "チッ", "(5")) for a in lines[:-1]), (k, lines)
+    assert kinsoku.wrap("ソリテア・プレイ", 60, measure) == ["ソリテア・", "プレイ"]
+    assert kinsoku.pieces("ゲームのルール") == ["ゲーム", "の", "ルール"]

@@ -179,3 +179,27 @@ def test_a_choice_that_repeats_names_each_value_once_with_its_count():
     assert en == "Lamon beach, Agno beach (×2)"
     assert ja.count("（×2）") == 1 and "、" in ja
     assert setupsheet.Words(ROOT, setup, sc, "en").value(e, ["lamon", "agno", "vigan"], "en").count("×") == 0
+
+
+def test_a_bilingual_hand_sets_a_name_on_one_line_and_a_sentence_on_two():
+    """Amigos' Filipino objectives (4.0), both: '#1 「Manila(24)」の支配 / Control of 'Manila (24)''
+    on one line; chit #8, a sentence, in Japanese then in English on a line of its own, not
+    '…1VPを得る。 / Each time…' run on (issue 23)."""
+    from playaids.render.setupwords import Words
+
+    setup = api.generate(ROOT, "amigos-insurrectors", "campaign", 1)
+    scenario = ROOT.scenario("amigos-insurrectors", "campaign")
+    say = Words(ROOT, setup, scenario, "both")
+    e = next(x for x in scenario.elements if x["id"] == "filipino-objectives")
+    lines = say.shown(e, [8, 1]).split("\n")
+    assert lines[0] == "#1 「Manila(24)」の支配 / Control of 'Manila (24)'", lines
+    assert lines[1].startswith("#8 「Lawton」") and lines[1].endswith("1VPを得る。") and " / " not in lines[1]
+    assert lines[2].startswith("#8 Each time a combat takes place") and len(lines) == 3
+
+
+def test_a_bilingual_note_cites_its_rule_in_each_language():
+    """RGI cites headings, not numbers: the English line of a bilingual sheet's note names the
+    English heading ('rule §Bataan Retreat: Starting forces'), not 「§BATAAN RETREAT 開始時部隊」."""
+    text = "\n".join(_text("rgi-macarthur", "bataan-retreat", "both"))
+    assert "(rule §Bataan Retreat: Starting forces)" in " ".join(text.split())
+    assert "(rule §BATAAN RETREAT" not in " ".join(text.split())

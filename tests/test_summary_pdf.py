@@ -101,7 +101,7 @@ def test_one_heading_style_and_the_marks_key_on_the_first_page(tmp_path):
     with pdfplumber.open(path) as pdf:
         first = pdf.pages[0].extract_text()
         everything = "".join(p.extract_text() for p in pdf.pages)
-    assert "†" in everything and "† English name rendered by us" in first
+    assert "†" in everything and "† English name given by this aid" in first
 
 
 @pytest.mark.slow
@@ -128,9 +128,9 @@ def test_the_gloss_mark_is_keyed_and_not_put_on_every_name():
     assert render_summary.marks(summary_of("okinawa")) == "all"
     assert render_summary.marks(summary_of("amigos-insurrectors")) == "each"
     oki = text_of(summary_pdf("okinawa", "en"))
-    assert "†" not in oki and "The English names are ours" in oki.split("\n", 3)[1]
+    assert "†" not in oki and "The English names are this aid's" in oki.split("\n", 3)[1]
     ami = text_of(summary_pdf("amigos-insurrectors", "en"))
-    assert "† English name rendered by us" in ami.split("\n", 3)[1] and ami.count("†") > 5
+    assert "† English name given by this aid" in ami.split("\n", 3)[1] and ami.count("†") > 5
     assert "†" not in text_of(summary_pdf("amigos-insurrectors", "ja"))   # no mark in Japanese, no key
 
 

@@ -30,9 +30,9 @@ def legend(terms) -> tuple[bool, str]:
     ours; when all are (a seed with no English), no mark but one line saying so; none: no key."""
     glossed = [t.gloss for t in terms]
     if glossed and all(glossed):
-        return False, "訳語はすべて当方による（原文に英語の記載なし） / every English rendering is ours: the source prints none"
+        return False, "訳語はすべてこの用語集による（ルールに英語の記載なし） / all English here is this glossary's: the rules print none"
     if any(glossed):
-        return True, f"{GLOSS_MARK} 訳語は当方による（原文に英語の記載なし） / our English rendering: the source prints no original"
+        return True, f"{GLOSS_MARK} この用語集による訳語（ルールに英語の記載なし） / English given by this glossary: the rules print none"
     return False, ""
 
 

@@ -198,7 +198,8 @@ def _modifier_texts(t, game, spec: PageSpec) -> list[str]:
         vals = [(c.get(lang), v.get(lang)) for c, v in zip(g.columns, g.expanded(r)) if v is not None]
         vals = [(c, v) for c, v in vals if v not in ("–", "-", "")]
         what = ", ".join(v if single else f"{c.replace(chr(10), ' / ')} {v}" for c, v in vals)
-        out.append(f"{r.label.get(lang).replace(chr(10), ' / ')}{'：' if lang == 'ja' else ': '}{what}"
+        label = r.label.get(lang).replace(chr(10), " / ").rstrip("。.")   # "AAが存在すると。：-1" reads badly
+        out.append(f"{label}{'：' if lang == 'ja' else ': '}{what}"
                    f"{cards.rule_suffix(game, spec, r.rule)}")
     return out
 

@@ -228,9 +228,8 @@ class _Story:
         if scenario.missing:
             out.append(para(f"⚠ {say.t(scenario.missing)}"))
         for n in scenario.notes:
-            rule = say.rule(n.get("rule", ""))
-            out.append(para(say.each(lambda lg, n=n: f"{text(n['text'], lg)} ({'ルール' if lg == 'ja' else 'rule'} {rule})"),
-                            bullet="•"))
+            out.append(para(say.each(lambda lg, n=n: f"{text(n['text'], lg)} ({'ルール' if lg == 'ja' else 'rule'} "
+                                                     f"{say.game.rule_label(n.get('rule', ''), lg)})"), bullet="•"))
         if self.view.public:
             out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), self.h2),
                     *self.elements(self.view.public)]
@@ -328,19 +327,21 @@ class _Story:
         """A slip's heading and first line in solitaire play: the one player's own side is his to
         read; the side the rules play is kept face down and read as the rules call for it."""
         say, side = self.say, one.side
-        rule = say.rule(self.view.scenario.solo["rule"])
+        def rule(lg: str) -> str:   # each language's own label (RGI's headings in English)
+            return say.game.rule_label(self.view.scenario.solo["rule"], lg)
+
         if one.solo == "player":
             return (say.each(lambda lg: f"{say.side(side, lg)}プレイヤー（あなた）用" if lg == "ja"
                              else f"For the {say.side(side, lg)} player (you)"),
-                    say.each(lambda lg: f"ソリテア・プレイでは、あなたが{say.side(side, lg)}を指揮する（{rule}）。"
+                    say.each(lambda lg: f"ソリテア・プレイでは、あなたが{say.side(side, lg)}を指揮する（{rule(lg)}）。"
                              if lg == "ja" else f"In solitaire play you command the {say.side(side, lg)} side "
-                             f"(Rule {rule})."))
+                             f"(Rule {rule(lg)})."))
         return (say.each(lambda lg: f"秘密：{say.side(side, lg)}（ルールが動かす側）" if lg == "ja"
                          else f"SECRET: the {say.side(side, lg)} side (played by the rules)"),
-                say.each(lambda lg: f"ソリテア・プレイでは{say.side(side, lg)}はルールが動かす（{rule}）。"
+                say.each(lambda lg: f"ソリテア・プレイでは{say.side(side, lg)}はルールが動かす（{rule(lg)}）。"
                          + ("点線で切り離して" if cut else "") + "伏せておき、ルールが求めるときに一つずつ見る。"
                          if lg == "ja" else f"In solitaire play the rules play the {say.side(side, lg)} side "
-                         f"(Rule {rule}). " + ("Cut along the dashed line, keep it face down " if cut else
+                         f"(Rule {rule(lg)}). " + ("Cut along the dashed line, keep it face down " if cut else
                                                 "Keep it face down ") + "and read each entry only when the rules call for it."))
 
     def slip(self, one: Slip, cut: bool) -> list:

@@ -11,6 +11,7 @@ from playaids.errors import UnknownId
 from playaids.engine.placement import ANYWHERE
 
 LANGS = ("ja", "en")
+SHORT_PAIR = 48   # characters of a chit's two names set on one line ("#7 人種差別 / Racism")
 _COMPASS_JA = {"N": "北", "NE": "北東", "SE": "南東", "S": "南", "SW": "南西", "NW": "北西"}
 
 
@@ -191,9 +192,13 @@ class Words:
         if self.lang == "both" and isinstance(v, list) and e.get("names-from"):
             out = []
             for x in _numbered(v):
-                ja, en = self.name(e, x, "ja"), self.name(e, x, "en")
-                en = en.removeprefix(f"#{x} ") if ja.startswith(f"#{x} ") else en
-                out.append(ja if ja == en else f"{ja} / {en}")
+                ja, en = self.name(e, x, "ja").replace("\n", ""), " ".join(self.name(e, x, "en").split())
+                if ja == en:
+                    out.append(ja)
+                elif len(ja) + len(en) <= SHORT_PAIR:   # a name: 人種差別 / Racism
+                    out.append(f"{ja} / {en.removeprefix(f'#{x} ') if ja.startswith(f'#{x} ') else en}")
+                else:                                    # a sentence: its English on a line of its own
+                    out.append(f"{ja}\n{en}")
             return "\n".join(out)
         return self.each(lambda lang: self.value(e, v, lang))
 

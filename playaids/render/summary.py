@@ -102,10 +102,10 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: boo
     game_title = {lang: (game.title.get(lang) if game else summary.game) for lang in langs}
     title = {lang: summary.title.get(lang) for lang in langs}
     words = {"ja": {"rule": "ルール", "gloss": "", "source": "出典"},
-             "en": {"rule": "rule", "gloss": f"{GLOSS_MARK} English name rendered by us: the rules give no original.",
+             "en": {"rule": "rule", "gloss": f"{GLOSS_MARK} English name given by this aid: the rules print none.",
                     "source": "source"}}
     if shown == "all":
-        words["en"]["gloss"] = "The English names are ours: the rules give none."
+        words["en"]["gloss"] = "The English names are this aid's: the rules print none."
     src = summary.source.get("seed", "")
     footer = f"{' / '.join(game_title[lang] for lang in langs)} · {' / '.join(title[lang] for lang in langs)}"
     heads = {lang: _title_line(game_title[lang], title[lang]) for lang in langs}
@@ -117,7 +117,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: boo
         header_colour=spec.colour("header"),
         game_title=game_title, sheet_title=title, sections=sections, words=words, source=src,
         footer=footer, translated=("en" in langs),
-        translation_note="The English is a translation of the Japanese rules, not the original rule text.",
+        translation_note="The English translates the Japanese rules: the published English rules may word it differently.",
     )
     # the key to the mark under the title, on the first page, when a mark is printed at all
     context["marked"] = "en" in langs and (shown == "all" or any(
