@@ -22,6 +22,9 @@ def scenario_from(located, game, scenario_id: str, tables: list[str]) -> Scenari
         for key in ("table", "names-from"):   # a lookup's table; the table naming the values
             if (key == "names-from" or e["kind"] == "lookup") and key in e and e[key] not in tables:
                 raise located.error(("elements", i, key), f"elements.{i}: {game_id} has no table {e[key]!r}")
+    for i, n in enumerate(doc.get("notes", [])):   # a table a note's set-up follows
+        if "table" in n and n["table"] not in tables:
+            raise located.error(("notes", i, "table"), f"notes.{i}: {game_id} has no table {n['table']!r}")
     _check_game_constraints(located, game)
     seen: set = set()
     for i, e in enumerate(doc.get("elements", [])):

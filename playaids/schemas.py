@@ -241,7 +241,10 @@ SCENARIO = {
                  "required": ["side", "rule"], "additionalProperties": False},
         "missing": {"$ref": "#/definitions/bilingual"},
         "notes": {"type": "array", "items": {
-            "type": "object", "properties": {"text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE},
+            "type": "object", "properties": {
+                "text": {"$ref": "#/definitions/text"}, "rule": RULE, "note": NOTE,
+                "table": {**_ID, "description": "A table of the game the note's set-up follows (18.522: "
+                                               "'as follows'), printed under the note on the setup sheet."}},
             "required": ["text"], "additionalProperties": False}},
         "elements": {"type": "array", "items": vocabulary.item_schema(vocabulary.ELEMENTS)},
         "units": {"type": "array", "items": {

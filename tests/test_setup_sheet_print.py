@@ -376,3 +376,33 @@ def test_a_solo_side_must_be_a_side_of_the_game(tmp_path):
         Repository.of(tmp_path).scenario("macarthur-bataan", "solitaire")
     solo = ROOT.scenario("macarthur-bataan", "solitaire").solo
     assert (solo["side"], solo["rule"]) == ("japan", "19.0")
+
+
+def test_a_table_a_note_follows_is_printed_under_it_and_must_exist(tmp_path):
+    """Okinawa's Scenario 2 (18.522): 'the US player allocates step losses and fatigue as follows
+    (table ...)': the sheet prints the table under the note, its uncertain step-loss cells shaded
+    and keyed; a note naming a table the game lacks is an error at its line."""
+    import io
+    import shutil
+
+    from playaids.build.kinds import sheet_view
+    from playaids.errors import DataError
+    from playaids.render import setupsheet
+    from playaids.render.page import PageSpec
+
+    setup = api.generate(ROOT, "okinawa", "scenario-2", 1)
+    pdf = setupsheet.render(ROOT, sheet_view(ROOT, setup, *api.verify_setup(ROOT, setup)), PageSpec(lang="en"))
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        first = doc.pages[0]
+        rows = [[" ".join((c or "").split()) for c in r] for t in first.extract_tables() for r in t]
+        text = " ".join(first.extract_text().split())
+    assert ["Division", "Step losses", "Fatigue"] in rows
+    assert ["96th Infantry Division", "2 battalions", "12"] in rows and ["1st Marine Division", "–", "0"] in rows
+    assert "Shaded cells: values reconstructed where the printed rules are unclear" in text
+    assert text.index("Scenario 2: US step losses and fatigue") < text.index("Shaded cells")
+    shutil.copytree(ROOT.game_dir("okinawa"), tmp_path / "okinawa")
+    p = tmp_path / "okinawa" / "scenarios" / "scenario-2.yaml"
+    p.write_text(p.read_text(encoding="utf-8").replace("table: scenario-2-us-losses", "table: scenario-2-us-loses"),
+                 encoding="utf-8")
+    with pytest.raises(DataError, match=r"scenario-2.yaml:\d+:\d+: notes.\d+: okinawa has no table 'scenario-2-us-loses'"):
+        Repository.of(tmp_path).scenario("okinawa", "scenario-2")

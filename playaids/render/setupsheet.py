@@ -14,6 +14,7 @@ from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, kinsoku
 from playaids.engine.sheetview import SheetView, Slip, face_down
+from playaids.render import cards, grid
 from playaids.render import page as page_
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec, fixed_epoch
@@ -230,10 +231,32 @@ class _Story:
         for n in scenario.notes:
             out.append(para(say.each(lambda lg, n=n: f"{text(n['text'], lg)} ({'ルール' if lg == 'ja' else 'rule'} "
                                                      f"{say.game.rule_label(n.get('rule', ''), lg)})"), bullet="•"))
+            if n.get("table"):   # the table the note's set-up follows ("as follows", 18.522)
+                out += self.note_table(n["table"])
         if self.view.public:
             out += [CondPageBreak(80), para(word("公開の結果", "Open draws and choices"), self.h2),
                     *self.elements(self.view.public)]
         return out
+
+    def note_table(self, tid: str) -> list:
+        """A table of the game under the note that names it, its reconstructed cells shaded and
+        keyed (the makers' account is in the game's Sources and reconstructions)."""
+        say, spec = self.say, self.spec
+        table = say._table(tid)
+        g = table.grid
+        head = [say.t(g.corner) if g.corner else ""] + [say.t(c) for c in g.columns]
+        rows = [[say.t(r.label)] + ["" if c is None else say.t(c) for c in g.expanded(r)] for r in g.rows]
+        first = min(self.w * 0.3, self.w / len(head) * 1.4)
+        rest = (min(self.w, first + len(head[1:]) * self.w * 0.2) - first) / max(1, len(head) - 1)
+        t = _grid([head] + rows, [first] + [rest] * (len(head) - 1), self.font, spec, self.pt(9))
+        noted = grid.noted(g)
+        t.setStyle(TableStyle([("BACKGROUND", (c, r), (c, r), colors.HexColor(spec.colour("note"))) for r, c in noted]))
+        out = [Spacer(1, 3), t, Spacer(1, 3)]
+        if noted:
+            ja, en = cards.DOUBTFUL
+            out.insert(2, self.para(self.say.each(lambda lg: ja.replace("破線枠のセル", "網掛けのセル") if lg == "ja"
+                                                  else en.replace("Cells framed with dashes", "Shaded cells"))))
+        return [KeepTogether(out)]
 
     def elements(self, chosen: list) -> list:
         """Draws and choices: the one-value ones in a table, a table-shaped value (a permutation,

@@ -100,7 +100,7 @@ def story(game: Game, tables: list[Table], spec: PageSpec, record=None) -> list:
                           textColor=colors.HexColor(spec.colour("muted")))
     h2 = ParagraphStyle("h2", fontName=font, fontSize=11, leading=14, spaceBefore=8, spaceAfter=2, keepWithNext=1)
     body = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, leftIndent=10, firstLineIndent=-10)
-    out = [Paragraph(fonts.markup(f"{game.title.en} - Sources and reconstructions"), h1),
+    out = [Paragraph(fonts.markup(f"{game.title.en} - Sources and reconstructions (出典と復元)"), h1),
            Paragraph(fonts.markup("Where each chart card's values come from in the rules, and every value "
                             "reconstructed from damaged text (shaded and framed with dashes on the cards), "
                             "with the reasoning. Quotations of the rules are in 「」."), meta)]
