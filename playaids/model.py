@@ -24,15 +24,24 @@ class Text:
 
     def get(self, lang: str) -> str:
         """The text in `ja`, `en`, or `both` (JA above EN, once when they are the same; when they
-        differ only in case, "AMIGOS & INSURRECTORS" and "Amigos & Insurrectors", once as in EN)."""
+        differ only in case or in the Japanese quotation marks around an English name,
+        "AMIGOS & INSURRECTORS", 「Guerrilla War」 and "Guerrilla War", once as in EN)."""
         if lang == "both":
             if self.neutral or self.ja == self.en:
                 return self.ja
-            return self.en if self.ja.casefold() == self.en.casefold() else f"{self.ja}\n{self.en}"
+            return self.en if self.one_name() else f"{self.ja}\n{self.en}"
         return self.ja if lang == "ja" else self.en
+
+    def one_name(self) -> bool:
+        return one_name(self.ja, self.en)
 
     def __str__(self) -> str:
         return self.en
+
+
+def one_name(ja: str, en: str) -> bool:
+    """The two languages give one name: the same but for case or 「」 around the Japanese."""
+    return ja.strip().removeprefix("「").removesuffix("」").casefold() == en.strip().casefold()
 
 
 @dataclass(frozen=True)

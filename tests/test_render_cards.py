@@ -304,6 +304,8 @@ def test_one_title_when_the_two_languages_differ_only_in_case():
     assert cards.composed(Text("沖縄", "Okinawa"), "both") == "沖縄 / Okinawa"
     # every bilingual aid, not the cards alone: the text itself, and a setup sheet's phrases
     assert Text("NEW GUINEA", "New Guinea").get("both") == "New Guinea"
+    assert Text("「Guerrilla War」", "Guerrilla War").get("both") == "Guerrilla War"   # not 「Guerrilla War」 / Guerrilla War
+    assert Text("「Manila」の支配", "Control of Manila").get("both") == "「Manila」の支配\nControl of Manila"
     assert Text("沖縄", "Okinawa").get("both") == "沖縄\nOkinawa"
     from playaids.engine import api
     from playaids.render.setupwords import Words

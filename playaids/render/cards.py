@@ -70,7 +70,7 @@ def heading(table: Table, spec: PageSpec, cont: bool = False) -> str:
 def composed(text: Text, lang: str) -> str:
     """A title on one line: bilingual as 'ja / en', once when the two differ only in case
     ("AMIGOS & INSURRECTORS / Amigos & Insurrectors" is one title)."""
-    if lang == "both" and text.ja.casefold() == text.en.casefold():
+    if lang == "both" and text.one_name():
         return text.en.replace("\n", " ")
     return text.get(lang).replace("\n", " / ")
 

@@ -54,7 +54,7 @@ class _GroupTable(RLTable):
         # a cell is held as a tuple of flowables (ReportLab's _ExpandedCellTuple)
         para = cell[0] if isinstance(cell, (tuple, list)) and len(cell) == 1 else cell
         if label and isinstance(para, Paragraph) and not para.getPlainText().strip():
-            again = Paragraph(fonts.markup(label), para.style)
+            again = Paragraph(fonts.markup(label).replace("\n", "<br/>"), para.style)
             rest._cellvalues[head][0] = type(cell)((again,)) if isinstance(cell, (tuple, list)) else again
             if rest._argH is not None:   # the row's height was the empty cell's: measured again
                 rest._argH = list(rest._argH)

@@ -8,6 +8,7 @@ import re
 
 from playaids import workshop
 from playaids.errors import UnknownId
+from playaids.model import one_name
 from playaids.engine.placement import ANYWHERE
 
 LANGS = ("ja", "en")
@@ -63,7 +64,7 @@ class Words:
         if self.lang in LANGS:
             return f(self.lang)
         ja, en = f("ja"), f("en")
-        return ja if ja == en else en if ja.casefold() == en.casefold() else f"{ja}{sep}{en}"
+        return ja if ja == en else en if one_name(ja, en) else f"{ja}{sep}{en}"
 
     def word(self, ja: str, en: str) -> str:
         """A label: `both` sets it as 連合軍 / Allied."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playaids.model import Game, Text, rule_label
+from playaids.model import Game, Text, one_name, rule_label
 from playaids.render import document
 from playaids.render.page import PageSpec
 from playaids.summaries import Item, Summary
@@ -109,7 +109,7 @@ def summary_html(summary: Summary, game: Game | None, spec: PageSpec, latin: boo
     src = summary.source.get("seed", "")
     footer = f"{' / '.join(game_title[lang] for lang in langs)} · {' / '.join(title[lang] for lang in langs)}"
     heads = {lang: _title_line(game_title[lang], title[lang]) for lang in langs}
-    if len(langs) == 2 and game_title["ja"].casefold() == game_title["en"].casefold():   # one name, one title
+    if len(langs) == 2 and one_name(game_title["ja"], game_title["en"]):   # one name, one title
         heads = {"ja": _title_line(game_title["en"], title["ja"]), "en": title["en"]}
     context = dict(
         lang=spec.lang, langs=langs, html_lang="en" if spec.lang == "en" else "ja", heads=heads, size=f"{size:g}",
