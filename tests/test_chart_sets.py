@@ -1,6 +1,7 @@
 """Chart sets (issue 14): each game's tables on a few dense sheets, one PDF per game, language
 and paper. Sheets are data (every table on exactly one), the layout packs them, and every
 table reads back from the sheet PDF at the box the layout drew it in."""
+import dataclasses
 import os
 import shutil
 
@@ -344,13 +345,17 @@ def test_balancing_packs_a_last_page_into_the_lowest_height_that_holds_it():
 
 @pytest.mark.slow
 def test_a_set_whose_last_page_would_hold_a_few_lines_is_set_closer(tmp_path):
-    """Amigos' Japanese A4 set with the print shop's grayscale: two lines of the Political Will
-    Track's notes went onto a ninth page of their own (the print-shop build's preflight). A set
-    whose last page would hold a few lines is set closer (notes' leading, the gap between
-    blocks) when that saves the page."""
+    """Amigos' English A4 set with the print shop's grayscale: laid out at the usual leading its
+    ninth page would hold a few lines (the Japanese set was the case until its notes' lists were
+    set an item a line). A set whose last page would hold a few lines is set closer (notes'
+    leading, the gap between blocks) when that saves the page."""
     game = ROOT.game("amigos-insurrectors")
-    spec = PageSpec(paper="a4", lang="ja", grayscale=True, bleed_mm=3.0, crop_marks=True)
-    path = tmp_path / "amigos-insurrectors.charts.ja.a4.pdf"
+    spec = PageSpec(paper="a4", lang="en", grayscale=True, bleed_mm=3.0, crop_marks=True)
+    first = chartsheet._chosen([(s, [game.tables[t] for t in s.tables], s.title.en) for s in ROOT.sheets(game.id)],
+                               chartsheet._Maker(dataclasses.replace(spec, margin_mm=chartsheet.MARGIN_MM), game),
+                               dataclasses.replace(spec, margin_mm=chartsheet.MARGIN_MM))
+    assert len(first) == 9   # the usual setting: a ninth page of a few lines
+    path = tmp_path / "amigos-insurrectors.charts.en.a4.pdf"
     path.write_bytes(chartsheet.render(game, ROOT.sheets("amigos-insurrectors"), game.tables, spec))
     assert not [f.line() for f in preflight.check(path)]
     with pdfplumber.open(path) as pdf:

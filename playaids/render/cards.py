@@ -114,7 +114,7 @@ def _lines(text: str) -> str:
 
 
 # the one line that says what the mark is (once a card, once a chart sheet)
-REMARK_KEY_EN = f"{workshop.MARK}: a remark on this text is in the game's separate Sources and reconstructions."
+REMARK_KEY_EN = f"{workshop.MARK}: a remark on this text is in the separate Sources and reconstructions."
 REMARK_KEY_JA = f"{workshop.MARK}：この記述への注記は別紙「出典と復元」にある。"
 
 
@@ -391,8 +391,8 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
 # a value reconstructed where the printed rules cannot be read with certainty: said to the player
 # as what it means for him (the makers' account is in Sources and reconstructions)
 DOUBTFUL = ("破線枠のセル：ルールの記載が不確かなため、値を復元した箇所（別紙「出典と復元」を参照）。",
-            "Cells framed with dashes: values reconstructed where the printed rules are unclear "
-            "(see the game's separate Sources and reconstructions).")
+            "Dashed cells: values reconstructed where the rules are unclear "
+            "(see the separate Sources and reconstructions).")
 DOUBTFUL_KEY_JA = "網掛け・" + DOUBTFUL[0]
 DOUBTFUL_KEY_EN = "Shaded " + DOUBTFUL[1][:1].lower() + DOUBTFUL[1][1:]
 

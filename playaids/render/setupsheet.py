@@ -255,7 +255,7 @@ class _Story:
         if noted:
             ja, en = cards.DOUBTFUL
             out.insert(2, self.para(self.say.each(lambda lg: ja.replace("破線枠のセル", "網掛けのセル") if lg == "ja"
-                                                  else en.replace("Cells framed with dashes", "Shaded cells"))))
+                                                  else en.replace("Dashed cells", "Shaded cells"))))
         return [KeepTogether(out)]
 
     def elements(self, chosen: list) -> list:
