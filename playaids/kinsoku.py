@@ -28,7 +28,9 @@ _CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-
 
 _CJK_RANGES = r"\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SINGLE = "".join(re.escape(c) for c in sorted((NO_START | NO_END) - set(map(chr, range(128)))))
-KEEP = ("（続き）",)   # words no line break splits: the continuation mark of a heading
+# words no line break splits: the continuation mark of a heading; 終了 (a turn record's
+# 「キャンペーンゲーム 終了」 left 「了」 alone on a line)
+KEEP = ("（続き）", "終了")
 # a katakana word (ルール, ゲーム) is not broken inside, though JIS X 4051 allows it: a reader
 # sees ルー / ル as a word cut in two; a break after its ・ stays (ソリテア・ / プレイ)
 _KATAKANA = "ァ-ヺー"

@@ -135,3 +135,4 @@ def test_a_katakana_word_and_a_counted_number_are_not_broken_inside():
             assert not any(a.endswith(("ルー", "チッ", "(5")) for a in lines[:-1]), (k, lines)
     assert kinsoku.wrap("ソリテア・プレイ", 60, measure) == ["ソリテア・", "プレイ"]
     assert kinsoku.pieces("ゲームのルール") == ["ゲーム", "の", "ルール"]
+    assert "終了" in kinsoku.pieces("シナリオ2：牛島の防衛戦 終了")   # not 終 / 了

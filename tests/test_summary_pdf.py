@@ -19,7 +19,8 @@ def _names(s, lang):
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_game_has_a_summary_with_the_standard_sections(gid):
     ids = [sec.id for sec in summary_of(gid).sections]
-    assert ids[0] == "sequence" and "victory" in ids and ("combat" in ids or "fire-combat" in ids)
+    # ASL's chapter G has no victory rules (each scenario gives its own): no empty section for them
+    assert ids[0] == "sequence" and ("victory" in ids) == (gid != "asl-chapter-g") and ("combat" in ids or "fire-combat" in ids)
     for sec in summary_of(gid).sections:
         for _, item in sec.walk():
             assert item.rule  # every point cites its rule

@@ -380,3 +380,13 @@ def test_the_record_tracks_are_never_split_between_pages():
     assert len(names) >= 3
     holding = [i for i, t in enumerate(texts) if any(n in t for n in names)]
     assert len(holding) == 1 and all(n in texts[holding[0]] for n in names), holding
+
+
+def test_a_bilingual_record_never_runs_a_notes_english_on_and_cites_it_in_english():
+    """RGI's Korean War, both: its notes read 「…。 / The …」 in one paragraph to save a page, and
+    the English ended '(§移動デッキ)'. Now each note's English is on a line of its own and its
+    rule is the English heading (issue 22: never run together)."""
+    text = text_of(turns_pdf("rgi-macarthur", "korea", "both"))
+    lines = text.splitlines()
+    assert not [s for s in lines if "。 / " in s], [s for s in lines if "。 / " in s][:5]   # a sentence run on
+    assert "(§Movement deck)" in flat(text) and "(§移動デッキ)" not in flat(text)

@@ -363,9 +363,9 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
                      leading=style.leading / style.fontSize, hang=0.0 if bullet else -style.firstLineIndent)
 
     if table.cell_notes():   # the key of the shading, under the grids it explains (provenance is in
-        out += [para(spec.word(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
+        out += [para(spec.lines(DOUBTFUL_KEY_JA, DOUBTFUL_KEY_EN), small), Spacer(1, 2)]  # Sources, not here)
     if marked(table):   # and of the mark of a maker's remark
-        out += [para(spec.word(REMARK_KEY_JA, REMARK_KEY_EN), small), Spacer(1, 2)]
+        out += [para(spec.lines(REMARK_KEY_JA, REMARK_KEY_EN), small), Spacer(1, 2)]
     # a heading goes to the next page only when fewer than three of its lines would follow it
     # there: a list never leaves a page half empty to stay whole (issue 22)
     head = h2.spaceBefore + h2.leading + h2.spaceAfter

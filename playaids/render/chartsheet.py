@@ -215,9 +215,9 @@ class _Maker:
         spec, lang = self.spec, self.lang
         out = []
         if shading_key and table.cell_notes():   # the key of the shading, once a sheet
-            out.append(self.para(spec.word(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
+            out.append(self.para(spec.lines(cards.DOUBTFUL_KEY_JA, cards.DOUBTFUL_KEY_EN), size=7.0))
         if self.remark_key is table:   # and of the remark mark
-            out.append(self.para(spec.word(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN), size=7.0))
+            out.append(self.para(spec.lines(cards.REMARK_KEY_JA, cards.REMARK_KEY_EN), size=7.0))
         out += [self.para(cards.legend_text(e, lang) + self.rule(table, e.rule, spec)) for e in table.legend]
         out += [self.para(cards.note_text(x, lang) + self.rule(table, x.rule, spec), bullet="•") for x in notes]
         if shared:

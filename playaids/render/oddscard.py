@@ -358,7 +358,7 @@ def notes(a: Analysis, game, spec: PageSpec, short: bool, results: Grid) -> list
         out.append(spec.word(f"# ≥ n：n ステップ（{per}以下）のスタックは除去。{eg_ja}（ルール {rule}）。",
                              f"# ≥ n: a stack of n steps (n ≤ {per}) is eliminated{eg_en} (Rule {rule})."))
     if grid.noted(results):   # a reconstructed value drawn on this card
-        out.append(spec.word(*cards.DOUBTFUL))   # the dashes alone: this card's shading is its chances
+        out.append(spec.lines(*cards.DOUBTFUL))   # the dashes alone: this card's shading is its chances
     legend = [cards.legend_text(e, lang).replace("\n", " / ") + cards.rule_suffix(game, spec, e.rule) for e in t.legend]
     if legend:
         # "…every assault; Optional…", not "…every assault.; Optional…"

@@ -47,6 +47,11 @@ class PageSpec:
         """A fixed UI word in the page language (`both`: JA / EN)."""
         return {"ja": ja, "en": en}.get(self.lang, f"{ja} / {en}")
 
+    def lines(self, ja: str, en: str) -> str:
+        """A sentence in the page language (`both`: the Japanese, then the English on a line of
+        its own, never run on after it)."""
+        return {"ja": ja, "en": en}.get(self.lang, f"{ja}\n{en}")
+
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
 

@@ -357,7 +357,9 @@ def _item(text: str, size: float = INFO) -> Lines:
 
 
 def _entry(text: str, rule: str, notes: Notes) -> str:
-    return f"{text} ({notes.rule(rule)})"
+    """A note and its rule, after its last language: a bilingual note's rule in English (RGI's
+    headings: §Movement deck, not 「§移動デッキ」 after the English)."""
+    return f"{text} ({rule_label(notes.game, rule, 'en' if notes.lang == 'both' else notes.lang)})"
 
 
 def title_of(spec: PageSpec) -> str:
@@ -366,10 +368,10 @@ def title_of(spec: PageSpec) -> str:
     return _word(spec, "ターン記録", "Turn record")
 
 
-def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes,
-                 sep: str = PAIRED) -> tuple[list, list[str]]:
+def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) -> tuple[list, list[str]]:
     """The paragraphs under the strip: the scenario's notes, the set-up, the legend, every turn
-    (`sep` between a bilingual note's languages)."""
+    (a bilingual note: its Japanese, then its English on a line of its own)."""
+    sep = PAIRED
     parts: list = []
     if scen.notes:
         parts.append(_heading(_text(scen.name, spec)))
@@ -436,13 +438,12 @@ def _columns(n: int, width: float, spec: PageSpec) -> list[int]:
 class Layout:
     """One way to set a sheet: the strip's columns, the record tracks' write-in rows (compact:
     lower), whether the tracks come before the notes (the notes, which break between
-    paragraphs, then fill the page the tracks leave), and (run_on) a bilingual note's English
-    run on after its Japanese, ' / ' between, instead of on a line of its own."""
+    paragraphs, then fill the page the tracks leave). A bilingual note's English is always on a
+    line of its own (issue 22: never run on after its Japanese, not even to save a page)."""
 
     cols: int
     compact: bool = False
     tracks_first: bool = False
-    run_on: bool = False
 
 
 def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, width: float):
@@ -469,7 +470,7 @@ def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, w
     for d in strip_rows(cells, bars, lay.cols, width, spec):
         story += [d, Spacer(1, 4)]
         strings += [s for lines, *_ in d.words for s in lines]
-    parts, more = _notes_block(rec, scen, spec, notes, " / " if lay.run_on else PAIRED)
+    parts, more = _notes_block(rec, scen, spec, notes)
     block = [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)] if parts else []
     strings += more
     tracks, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H)
@@ -512,7 +513,7 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
     def consider(lay: Layout):
         nonlocal best
         data, used, strings, _ = _build(rec, scen, game, spec, lay, width)
-        key = (len(used), _shortfall(used), lay.compact + lay.tracks_first + lay.run_on,
+        key = (len(used), _shortfall(used), lay.compact + lay.tracks_first,
                abs(math.log(width / lay.cols / CELL[spec.lang])))
         if best is None or key < best[0]:
             best = (key, data, len(used), strings, lay.cols)
@@ -523,10 +524,6 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
         for cols in columns:
             for lay in (Layout(cols, True), Layout(cols, False, True), Layout(cols, True, True)):
                 consider(lay)
-            if spec.lang == "both":   # the English run on after the Japanese, if that saves a page
-                for lay in (Layout(cols, run_on=True), Layout(cols, True, run_on=True),
-                            Layout(cols, False, True, True), Layout(cols, True, True, True)):
-                    consider(lay)
     return best[1:]
 
 
