@@ -36,14 +36,18 @@ KEEP = ("（続き）", "終了")
 _KATAKANA = "ァ-ヺー"
 # a number keeps its counter: (5枚), 4個, not (5 / 枚)
 _COUNTERS = "枚個件隻機台名人回本部輌両門"
+_CHARS = rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+"
 _UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_KATAKANA}]{{2,}}"
-                   rf"|[^ {_CJK_RANGES}{_SINGLE}]*[0-9][{_COUNTERS}]"
-                   rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+")
+                   rf"|[^ {_CJK_RANGES}{_SINGLE}]*[0-9][{_COUNTERS}]" + _CHARS)
+# the units JIS X 4051 itself requires (a CJK character with its glue): how narrow a column may
+# be; a katakana word wider than its column is still cut there (wrap: _split_long)
+_LEAST = re.compile("|".join(map(re.escape, KEEP)) + _CHARS)
 
 
-def _units(text: str) -> list[str]:
-    """Breakable units: a CJK character, a run of other non-space characters, or a space."""
-    out = _UNIT.findall(text)
+def _units(text: str, unit: re.Pattern = _UNIT) -> list[str]:
+    """Breakable units: a CJK character (a katakana word, a number and its counter), a run of
+    other non-space characters, or a space."""
+    out = unit.findall(text)
     # glue: a no-start unit joins the unit before it, a no-end unit joins the unit after it
     glued: list[str] = []
     carry = ""
@@ -73,8 +77,9 @@ def _units(text: str) -> list[str]:
 
 
 def pieces(text: str) -> list[str]:
-    """What no line break may split: a CJK character with its kinsoku glue, or a Latin word."""
-    return [u for u in _units(text) if u != " "]
+    """What no line break may split: a CJK character with its kinsoku glue, or a Latin word (a
+    katakana word may be, in a column narrower than it)."""
+    return [u for u in _units(text, _LEAST) if u != " "]
 
 
 def wrap(text: str, width: float, measure) -> list[str]:

@@ -134,5 +134,8 @@ def test_a_katakana_word_and_a_counted_number_are_not_broken_inside():
             lines = kinsoku.wrap(text, k, measure)
             assert not any(a.endswith(("ルー", "チッ", "(5")) for a in lines[:-1]), (k, lines)
     assert kinsoku.wrap("ソリテア・プレイ", 60, measure) == ["ソリテア・", "プレイ"]
-    assert kinsoku.pieces("ゲームのルール") == ["ゲーム", "の", "ルール"]
+    assert kinsoku._units("ゲームのルール") == ["ゲーム", "の", "ルール"]
+    # how narrow a column may be is still one character: a word wider than its column is cut
+    assert kinsoku.pieces("ゲームのルール") == ["ゲー", "ム", "の", "ルー", "ル"]
+    assert kinsoku.wrap("ルール", 20, measure) == ["ルー", "ル"]
     assert "終了" in kinsoku.pieces("シナリオ2：牛島の防衛戦 終了")   # not 終 / 了

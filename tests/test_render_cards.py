@@ -357,13 +357,13 @@ def test_a_short_list_of_notes_is_not_sent_to_a_page_of_its_own(tmp_path):
     assert preflight.check(path) == []
 
 
-def test_a_bilingual_cell_sets_a_short_name_on_one_line_and_a_sentence_stacked():
-    """'平地　Clear' on one line; a sentence ('地上作戦。… Ground operations. …') or a long name
-    ('「Pilar」の捕獲ないし除去 Capture or elimination of 'Pilar'') ran on in one line, which a
-    reviewer read as the two languages run together: one under the other now (issue 22)."""
+def test_a_bilingual_cell_sets_a_name_on_one_line_and_a_sentence_stacked():
+    """'平地　Clear' on one line; a sentence ('地上作戦。… Ground operations. …') ran on in one
+    line, which a reviewer read as the two languages run together: one under the other now
+    (issue 22)."""
     from playaids.model import Text
     from playaids.render import grid
 
     assert grid.side_by_side(Text("平地", "Clear")) == "平地\u3000Clear"
     assert grid.side_by_side(Text("地上作戦。制限内の米軍ユニットを活性化する。", "Ground operations. Activate US units.")) is None
-    assert grid.side_by_side(Text("「Pilar」の捕獲ないし除去", "Capture or elimination of 'Pilar'")) is None
+    assert grid.side_by_side(Text("「Pilar」の捕獲ないし除去", "Capture or elimination of 'Pilar'")) is not None

@@ -95,7 +95,6 @@ def grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str |
 
 _CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
 PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line
-PAIR_MOST = 32   # characters of a pair set on one line ("平地　Clear"); a longer one stacks
 
 
 def side_by_side(t: Text | None) -> str | None:
@@ -108,7 +107,7 @@ def side_by_side(t: Text | None) -> str | None:
     ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
     if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
         return None
-    if "。" in ja or len(ja) + len(en) > PAIR_MOST:   # a sentence, or a long name: one under the other
+    if "。" in ja:   # a sentence: one language under the other, never run on in one line
         return None
     return f"{ja}{PAIR_SPACE}{en}{workshop.mark(t.ja, t.en)}"
 
