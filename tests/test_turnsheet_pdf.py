@@ -340,8 +340,9 @@ def test_preflight_is_clean(gid, scenario, lang, paper):
 def test_the_layout_that_leaves_no_page_too_empty_wins():
     from playaids.render import turnsheet
 
-    assert turnsheet._score([0.9, 0.5]) == 0 and turnsheet._score([0.57, 0.42]) == 1
-    assert turnsheet._score([0.88, 0.03]) == 1 and turnsheet._score([0.4]) == 0
+    assert turnsheet._shortfall([0.9, 0.5]) == 0 and turnsheet._shortfall([0.57, 0.42]) > 0
+    assert turnsheet._shortfall([0.88, 0.03]) > 0 and turnsheet._shortfall([0.4]) == 0
+    assert turnsheet._shortfall([0.63, 0.5]) < turnsheet._shortfall([0.4, 0.5])
     assert len(pages(turns_pdf("macarthur-bataan", "main-assault", "en"))) == 1   # rows of 11.5 pt: one page
 
 

@@ -9,7 +9,6 @@ modifiers with their conditions, the reading of a roll beyond the table, and the
 from __future__ import annotations
 
 import dataclasses
-
 import io
 
 from reportlab.lib import colors

@@ -230,7 +230,7 @@ class _Story:
             out.append(para(f"⚠ {say.t(scenario.missing)}"))
         for n in scenario.notes:
             out.append(para(say.each(lambda lg, n=n: f"{text(n['text'], lg)} ({'ルール' if lg == 'ja' else 'rule'} "
-                                                     f"{say.game.rule_label(n.get('rule', ''), lg)})"), bullet="•"))
+                                                     f"{say.rule(n.get('rule', ''), lg)})"), bullet="•"))
             if n.get("table"):   # the table the note's set-up follows ("as follows", 18.522)
                 out += self.note_table(n["table"])
         if self.view.public:
@@ -238,17 +238,22 @@ class _Story:
                     *self.elements(self.view.public)]
         return out
 
+    def label_widths(self, n: int) -> list[float]:
+        """Column widths of a table of `n` columns whose first names its rows: the label column
+        wider, the others equal, none wider than a fifth of the page."""
+        w = self.w
+        first = min(w * 0.3, w / n * 1.4)
+        rest = (min(w, first + (n - 1) * w * 0.2) - first) / max(1, n - 1)
+        return [first] + [rest] * (n - 1)
+
     def note_table(self, tid: str) -> list:
         """A table of the game under the note that names it, its reconstructed cells shaded and
         keyed (the makers' account is in the game's Sources and reconstructions)."""
         say, spec = self.say, self.spec
-        table = say._table(tid)
-        g = table.grid
+        g = say.table(tid).grid
         head = [say.t(g.corner) if g.corner else ""] + [say.t(c) for c in g.columns]
         rows = [[say.t(r.label)] + ["" if c is None else say.t(c) for c in g.expanded(r)] for r in g.rows]
-        first = min(self.w * 0.3, self.w / len(head) * 1.4)
-        rest = (min(self.w, first + len(head[1:]) * self.w * 0.2) - first) / max(1, len(head) - 1)
-        t = _grid([head] + rows, [first] + [rest] * (len(head) - 1), self.font, spec, self.pt(9))
+        t = _grid([head] + rows, self.label_widths(len(head)), self.font, spec, self.pt(9))
         noted = grid.noted(g)
         t.setStyle(TableStyle([("BACKGROUND", (c, r), (c, r), colors.HexColor(spec.colour("note"))) for r, c in noted]))
         out = [Spacer(1, 3), t, Spacer(1, 3)]
@@ -277,9 +282,7 @@ class _Story:
                 k = 1 if len(rows) <= 8 else 2 if len(rows) <= 30 else 3
                 grids.append(_grid(_pairs(rows, head, k), [w / k * 0.74, w / k * 0.26] * k, font, spec, self.pt(8.5)))
             else:
-                first = min(w * 0.3, w / len(head) * 1.4)
-                rest = (min(w, first + len(head[1:]) * w * 0.2) - first) / max(1, len(head) - 1)
-                grids.append(_grid([head] + rows, [first] + [rest] * (len(head) - 1), font, spec, self.pt(9)))
+                grids.append(_grid([head] + rows, self.label_widths(len(head)), font, spec, self.pt(9)))
         out = [_grid(flat, [w * 0.36, w * 0.47, w * 0.17], font, spec, self.pt(9))] if len(flat) > 1 else []
         return out + grids
 
@@ -351,7 +354,7 @@ class _Story:
         read; the side the rules play is kept face down and read as the rules call for it."""
         say, side = self.say, one.side
         def rule(lg: str) -> str:   # each language's own label (RGI's headings in English)
-            return say.game.rule_label(self.view.scenario.solo["rule"], lg)
+            return say.rule(self.view.scenario.solo["rule"], lg)
 
         if one.solo == "player":
             return (say.each(lambda lg: f"{say.side(side, lg)}プレイヤー（あなた）用" if lg == "ja"

@@ -74,8 +74,10 @@ class Words:
         """A data text in the sheet's language (`both`: JA, then EN; once when they are the same)."""
         return self.each(lambda lang: " ".join(text(d, lang).split("\n")), sep)
 
-    def rule(self, r) -> str:
-        return self._rule_label(r) if r else ""
+    def rule(self, r, lang: str | None = None) -> str:
+        """A rule reference as the sheet prints it, or (`lang`) as one language of a bilingual
+        sheet does (RGI's headings in English on the English line)."""
+        return (self._rule_label(r) if lang is None else self.game.rule_label(r, lang)) if r else ""
 
     def rules(self, refs) -> list[str]:
         """The distinct rules of several references ("5.2.1, 5.3.1" counts as two), in order."""
@@ -132,7 +134,7 @@ class Words:
         return name
 
     # --- values -------------------------------------------------------------------------------
-    def _table(self, tid: str):
+    def table(self, tid: str):
         if tid not in self._tables:
             try:
                 self._tables[tid] = self.root.table(self.setup.game, tid)
@@ -147,11 +149,11 @@ class Words:
         names = e.get("names") or {}
         if key in names:
             return text(names[key], lang)
-        if e.get("names-from") and (table := self._table(e["names-from"])) is not None:
+        if e.get("names-from") and (table := self.table(e["names-from"])) is not None:
             for row in table.grid.rows:
                 if text(row.label, "en").lstrip("#") == key and row.cells and row.cells[0] is not None:
                     return f"#{key} {text(row.cells[0], lang)}"
-        if e.get("kind") == "lookup" and e.get("table") and (table := self._table(e["table"])) is not None:
+        if e.get("kind") == "lookup" and e.get("table") and (table := self.table(e["table"])) is not None:
             for row in table.grid.rows:
                 for c in row.cells:
                     if c is not None and c.en == key:

@@ -66,6 +66,11 @@ class Notes:
     def rule(self, rule: str | None) -> str:
         return rule_label(self.game, rule, self.lang)
 
+    def after(self, rule: str | None) -> str:
+        """The rule cited after a note's last language: a bilingual note's in English (RGI's
+        headings: §Movement deck, not 「§移動デッキ」 after the English)."""
+        return rule_label(self.game, rule, "en" if self.lang == "both" else self.lang)
+
 
 def _side_index(game: Game | None, side: str | None) -> int | None:
     if game is None or side is None:
@@ -93,7 +98,7 @@ def _event_text(e: Event, spec: PageSpec, notes: Notes) -> str:
     """The event in the sheet's language(s), one paragraph a language, the rule after the last."""
     langs = _langs(spec)
     parts = [" ".join(e.text.get(lang).split()) for lang in langs]
-    parts[-1] += f" ({rule_label(notes.game, e.rule, langs[-1])})"   # the English's rule in English
+    parts[-1] += f" ({notes.after(e.rule)})"
     return "\n".join(parts)
 
 
@@ -357,9 +362,7 @@ def _item(text: str, size: float = INFO) -> Lines:
 
 
 def _entry(text: str, rule: str, notes: Notes) -> str:
-    """A note and its rule, after its last language: a bilingual note's rule in English (RGI's
-    headings: §Movement deck, not 「§移動デッキ」 after the English)."""
-    return f"{text} ({rule_label(notes.game, rule, 'en' if notes.lang == 'both' else notes.lang)})"
+    return f"{text} ({notes.after(rule)})"
 
 
 def title_of(spec: PageSpec) -> str:
@@ -371,20 +374,19 @@ def title_of(spec: PageSpec) -> str:
 def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) -> tuple[list, list[str]]:
     """The paragraphs under the strip: the scenario's notes, the set-up, the legend, every turn
     (a bilingual note: its Japanese, then its English on a line of its own)."""
-    sep = PAIRED
     parts: list = []
     if scen.notes:
         parts.append(_heading(_text(scen.name, spec)))
-        parts += [_item(_entry(_text(t, spec, sep), r, notes)) for t, r, _ in scen.notes]
+        parts += [_item(_entry(_text(t, spec, PAIRED), r, notes)) for t, r, _ in scen.notes]
     if scen.first == 1 and (setup := rec.events_at(SETUP, scen.id)):
         parts.append(_heading(_word(spec, "ターン1の前（セット・アップ）", "Before turn 1 (set-up)")))
-        parts += [_item(_entry(_text(e.text, spec, sep), e.rule, notes)) for e in setup]
+        parts += [_item(_entry(_text(e.text, spec, PAIRED), e.rule, notes)) for e in setup]
     if rec.legend:
         parts.append(_heading(_word(spec, "記号", "Key")))
-        parts += [_item(f"{_text(x.code, spec)} = " + _entry(_text(x.text, spec, sep), x.rule, notes)) for x in rec.legend]
+        parts += [_item(f"{_text(x.code, spec)} = " + _entry(_text(x.text, spec, PAIRED), x.rule, notes)) for x in rec.legend]
     if each := rec.in_scope(rec.each_turn, scen.id):
         parts.append(_heading(_word(spec, "毎ターン", "Every turn")))
-        parts += [_item(_entry(_text(x.text, spec, sep), x.rule, notes)) for x in each]
+        parts += [_item(_entry(_text(x.text, spec, PAIRED), x.rule, notes)) for x in each]
     return parts, [p.text for p in parts]
 
 
@@ -488,15 +490,10 @@ FILL = 0.64      # a page but the last this full at least (the print preflight a
 FEW = 0.12       # a last page this empty holds a few lines: they belong on the page before
 
 
-def _score(used: list[float]) -> int:
-    """How many pages a reader would find too empty: one but the last under FILL, a last one
-    under FEW."""
-    return sum(u < FILL for u in used[:-1]) + (len(used) > 1 and used[-1] < FEW)
-
-
 def _shortfall(used: list[float]) -> float:
-    """How far the pages fall short of FILL (a last page of FEW): of two layouts that each leave
-    a page too empty, the one nearer full (a page at 63 % beats one at 40 %)."""
+    """How far the pages a reader would find too empty fall short: one but the last under FILL,
+    a last one under FEW (0: none); of two layouts that each leave a page too empty, the one
+    nearer full wins (a page at 63 % beats one at 40 %)."""
     return round(sum(max(0.0, FILL - u) for u in used[:-1]) + (max(0.0, FEW - used[-1]) if len(used) > 1 else 0.0), 3)
 
 
