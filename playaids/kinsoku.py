@@ -1,7 +1,7 @@
 """Japanese line-breaking rules (kinsoku shori, JIS X 4051 in short).
 
 - No line starts with a closing bracket, comma or full stop, the prolonged sound mark ー, the
-  middle dot ・, a small kana, an iteration mark or ！？：；.
+  middle dot ・, a small kana, an iteration mark, ！？：；, or the ＝ of 「C＝…」.
 - No line ends with an opening bracket.
 
 `wrap` breaks every line ReportLab draws (turn-record sheets, chart-card cells and notes,
@@ -10,6 +10,7 @@ UAX #14, and `violations` checks the lines of either, read back from the PDF by 
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ NO_START = frozenset(
     "、。，．,.」』）)］]】〕〉》〙〗｝}"  # closing punctuation
     "ー・：；:;！？!?‼⁇"  # prolonged sound mark, middle dot, colon and stops
     "‐〜～"  # hyphens and wave dashes
+    "＝"  # an equals sign stays with what it defines (「C＝…」, not 「C」 / 「＝…」)
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
     "ゝゞヽヾ々〻"  # iteration marks
     "％%‰℃°′″"
@@ -37,7 +39,9 @@ _KATAKANA = "ァ-ヺー"
 # a number keeps its counter: (5枚), 4個, not (5 / 枚)
 _COUNTERS = "枚個件隻機台名人回本部輌両門"
 _CHARS = rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+"
-_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|[{_KATAKANA}]{{2,}}"
+# a Japanese word a space sets off (a column heading 「攻撃部隊 損傷」): not 攻撃部 / 隊損傷
+_SPACED = r"(?:(?<= )|^(?=\S+ ))[\u3040-\u30ff\u3400-\u9fff]{2,8}(?= |$)"
+_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|{_SPACED}|[{_KATAKANA}]{{2,}}"
                    rf"|[^ {_CJK_RANGES}{_SINGLE}]*[0-9][{_COUNTERS}]" + _CHARS)
 # the units JIS X 4051 itself requires (a CJK character with its glue): how narrow a column may
 # be; a katakana word wider than its column is still cut there (wrap: _split_long)
@@ -82,10 +86,95 @@ def pieces(text: str) -> list[str]:
     return [u for u in _units(text, _LEAST) if u != " "]
 
 
-def wrap(text: str, width: float, measure) -> list[str]:
+def words(text: str) -> list[str]:
+    """What a line break keeps whole where the column allows (`wrap` with `phrases`): a
+    Japanese phrase (BudouX), a katakana word, a word a space sets off, a number with its
+    counter, a Latin word."""
+    return [t for para in text.split("\n") for group in _phrases(para) if (t := "".join(group)) != " "]
+
+
+def word_runs(text: str) -> list[str]:
+    """The narrowest pieces a reader still takes for words: each phrase's script runs (a kanji
+    compound, a katakana word, 「の」), a Latin word."""
+    return [r for para in text.split("\n") for group in _phrases(para) if group != (" ",) for r in _runs(group)]
+
+
+@functools.lru_cache(maxsize=1)
+def _parser():
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _phrases(para: str) -> tuple[tuple[str, ...], ...]:
+    """`_units` of `para` grouped into its phrases (BudouX: the bunsetsu a Japanese reader sees
+    as one word, 「台湾飛行場チャート」, 「陸海共同作戦の」); a space is a group of its own."""
+    bounds, pos = set(), 0
+    for phrase in _parser().parse(para):
+        pos += len(phrase)
+        bounds.add(pos)
+    groups, cur, pos = [], [], 0
+    for u in _units(para):
+        pos += len(u)
+        if u == " ":
+            if cur:
+                groups.append(tuple(cur))
+                cur = []
+            groups.append((" ",))
+            continue
+        cur.append(u)
+        if pos in bounds:
+            groups.append(tuple(cur))
+            cur = []
+    if cur:
+        groups.append(tuple(cur))
+    return tuple(groups)
+
+
+_SCRIPT = (re.compile(r"[\u3400-\u9fff々〆]"), re.compile(rf"[{_KATAKANA}]"), re.compile(r"[ぁ-ゖ]"))
+
+
+def _script(u: str) -> int:
+    return next((k for k, rx in enumerate(_SCRIPT) if rx.match(u)), len(_SCRIPT))
+
+
+def _runs(group) -> list[str]:
+    """A phrase too wide for its line cut where its script changes or after ・／/ (「日本軍待機」
+    「ボックス／」「台湾飛行場」「チャート」), never inside a kanji compound if it can be helped."""
+    runs: list[list[str]] = []
+    for u in group:
+        if runs and _script(u) == _script(runs[-1][-1]) and not runs[-1][-1].endswith(("・", "／", "/")):
+            runs[-1].append(u)
+        else:
+            runs.append([u])
+    return ["".join(r) for r in runs]
+
+
+def _tokens(para: str, width: float, w, phrases: bool = True) -> list[str]:
+    """The pieces `wrap` keeps whole in `phrases` mode: each phrase where the line takes it,
+    else its script runs, else its units (`phrases` False: script runs at most)."""
+    out: list[str] = []
+    for group in _phrases(para):
+        whole = "".join(group)
+        if len(group) == 1 or (phrases and w(whole) <= width):
+            out.append(whole)
+            continue
+        for run in _runs(group):
+            if w(run) <= width:
+                out.append(run)
+            else:
+                out.extend(_units(run))
+    return out
+
+
+def wrap(text: str, width: float, measure, phrases: bool = False) -> list[str]:
     """Greedy line filling within `width` (measure(s) -> width, additive: no kerning) that
     keeps the kinsoku rules. A unit wider than the line is split by character, still without
-    a forbidden line start."""
+    a forbidden line start. `phrases` (a table cell, a title, a label: text a reader takes in
+    as words): each paragraph breaks between phrases (「台湾飛行場チャート」 whole), else between
+    words (「陸海共同作戦 / の」), where that costs it no line over breaking by character, as
+    prose may (「台湾飛 / 行場チャート」)."""
     sizes: dict = {}
 
     def w(u: str) -> float:
@@ -95,30 +184,48 @@ def wrap(text: str, width: float, measure) -> list[str]:
 
     lines: list[str] = []
     for para in text.split("\n"):
-        start = len(lines)
-        parts: list[str] = []  # the units of the current line, spaces included
-        used = 0.0  # width of the line without a trailing space
-        for u in _units(para):
-            if u == " ":
-                if parts and parts[-1] != " ":
-                    parts.append(" ")
-                continue
-            gap = w(" ") if parts and parts[-1] == " " else 0.0
-            if not parts or (len(parts) == 1 and parts[0] == " "):
-                parts, used = [], 0.0
-            if parts and used + gap + w(u) > width:
-                lines.append("".join(parts).rstrip())
-                parts, used, gap = [], 0.0, 0.0
-            if not parts and w(u) > width:
-                pieces = _split_long(u, width, measure)
-                lines.extend(pieces[:-1])
-                u = pieces[-1]
-            parts.append(u)
-            used += gap + w(u)
-        lines.append("".join(parts).rstrip())
-        if len(lines) - start >= 2:
-            lines[-2:] = _no_orphan(lines[-2], lines[-1], width, w)
+        plain = _fill(_units(para), width, measure, w, False)
+        if phrases and len(plain) > 1:
+            plain = next((ln for ln in (_fill(_tokens(para, width, w, whole), width, measure, w, True)
+                                        for whole in (True, False)) if len(ln) <= len(plain)), plain)
+        lines += plain
     return [ln for ln in lines if ln] or [""]
+
+
+def _fill(tokens: list[str], width: float, measure, w, phrases: bool) -> list[str]:
+    """One paragraph's `tokens` set greedily into lines (`wrap`)."""
+    lines: list[str] = []
+    at_space = False   # the last line break fell at a space: between words, no orphan moved
+    parts: list[str] = []  # the tokens of the current line, spaces included
+    before: list[str] = []   # the tokens of the line before
+    used = 0.0  # width of the line without a trailing space
+    for u in tokens:
+        if u == " ":
+            if parts and parts[-1] != " ":
+                parts.append(" ")
+            continue
+        gap = w(" ") if parts and parts[-1] == " " else 0.0
+        if not parts or (len(parts) == 1 and parts[0] == " "):
+            parts, used = [], 0.0
+        if parts and used + gap + w(u) > width:
+            lines.append("".join(parts).rstrip())
+            at_space = parts[-1] == " "
+            before, parts, used, gap = parts, [], 0.0, 0.0
+        if not parts and w(u) > width:
+            pieces = _split_long(u, width, measure)
+            lines.extend(pieces[:-1])
+            u = pieces[-1]
+        parts.append(u)
+        used += gap + w(u)
+    lines.append("".join(parts).rstrip())
+    if len(lines) >= 2 and not at_space:
+        if phrases:   # the orphan takes the phrase before it along, whole
+            last = lines[-1]
+            if len(last) <= 2 and len(before) >= 2 and before[-2] != " " and w(before[-1] + last) <= width:
+                lines[-2:] = ["".join(before[:-1]).rstrip(), before[-1] + last]
+        else:
+            lines[-2:] = _no_orphan(lines[-2], lines[-1], width, w)
+    return lines
 
 
 def _no_orphan(prev: str, last: str, width: float, w) -> list[str]:

@@ -134,7 +134,8 @@ PURE_CACHES = {
     "playaids.render.document.font_config", "playaids.render.lines.width", "playaids.render.grid.natural",
     "playaids.render.grid.min_width", "playaids.render.grid._columns", "playaids.build.stamp.code_key",
     "playaids.load._validator", "playaids.load._schema_digest", "playaids.games.asl_chapter_g.terrain._validator",
-    "playaids.games.asl_chapter_g.geometry.step",
+    "playaids.games.asl_chapter_g.geometry.step", "playaids.kinsoku._parser", "playaids.kinsoku._phrases",
+    "playaids.render.grid._word_columns",
 }
 
 

@@ -139,3 +139,60 @@ def test_a_katakana_word_and_a_counted_number_are_not_broken_inside():
     assert kinsoku.pieces("ゲームのルール") == ["ゲー", "ム", "の", "ルー", "ル"]
     assert kinsoku.wrap("ルール", 20, measure) == ["ルー", "ル"]
     assert "終了" in kinsoku.pieces("シナリオ2：牛島の防衛戦 終了")   # not 終 / 了
+
+
+def test_a_word_a_space_sets_off_and_an_equals_sign_stay_whole():
+    """A reviewer read Okinawa's fleet-target heading 「攻撃部隊 損傷」 as 「攻撃部 / 隊損傷」 and the
+    MacArthur summary's 「C」 / 「＝マニラと…」: a Japanese word set off by a space wraps whole
+    where the line allows, and ＝ never starts a line."""
+    measure = lambda s: 10.0 * len(s)   # noqa: E731
+    for k in (40, 50, 60):
+        assert kinsoku.wrap("攻撃部隊 損傷", k, measure) == ["攻撃部隊", "損傷"], k
+    assert kinsoku.words("攻撃部隊 損傷") == ["攻撃部隊", "損傷"]
+    assert kinsoku.pieces("攻撃部隊") == list("攻撃部隊")   # how narrow a column may be: JIS X 4051's units
+    assert kinsoku.wrap("攻撃部隊 損傷", 30, measure) == ["攻撃部", "隊", "損傷"]   # wider than its line: cut
+    for k in range(20, 90, 10):
+        lines = kinsoku.wrap("勝利段階：C＝マニラとコレヒドール", k, measure)
+        assert not any(ln.startswith("＝") for ln in lines), (k, lines)
+    assert kinsoku.violations(["勝利段階：C", "＝マニラ"])
+
+
+def test_a_heading_keeps_its_words_whole_where_the_columns_allow():
+    """Grid column widths: when headings cannot keep one line, each keeps its words whole before
+    any column is cut to a character (攻撃部隊 / 損傷 in Okinawa's ten fleet columns)."""
+    from playaids import fonts
+    from playaids.render import grid
+
+    strings = [["ダイス"] + ["攻撃部隊 損傷", "英国空母群 沈没"] * 5] + [["2"] + ["BB", "CVL"] * 5]
+    size = 7
+    need = [fonts.width(w, fonts.GOTHIC, size) for w in ["ダイス"] + ["攻撃部隊", "英国空母群"] * 5]
+    for avail in (sum(need) + 12 * (2 * grid.PAD + 1), 420):
+        widths = grid.column_widths(strings, fonts.GOTHIC, size, avail, True, True)
+        assert widths and sum(widths) <= avail + 0.01
+        assert all(w >= n for w, n in zip(widths, need)), (avail, widths)
+    narrow = grid.column_widths(strings, fonts.GOTHIC, size, sum(need) - 20, True, True)
+    assert narrow and any(w < n for w, n in zip(narrow, need))   # else a word is cut, the grid still fits
+
+
+def test_a_label_breaks_between_words_where_that_costs_no_line():
+    """Reviewers read 「台湾飛 / 行場チャート」, 「北朝 / 鮮軍」 and 「フェイゲン脱 / 走兵」 in chart
+    titles and cells as words cut in two. Short text (`phrases`) breaks between BudouX's
+    phrases, else between words, where the paragraph keeps its number of lines; prose keeps
+    breaking by character, as Japanese typesetting does."""
+    from playaids import fonts
+
+    measure = lambda s: fonts.width(s, fonts.GOTHIC, 10)   # noqa: E731
+    cases = {("日本軍待機ボックス／台湾飛行場チャート", 120): ["日本軍待機ボックス／", "台湾飛行場チャート"],
+             ("KOREAN WAR: 北朝鮮軍(赤色)", 80): ["KOREAN WAR:", "北朝鮮軍(赤色)"],
+             ("デイビット・フェイゲン脱走兵", 60): ["デイビット・", "フェイゲン", "脱走兵"],
+             ("フィリピンリーダーが除去され米軍は2PWを獲得", 100): ["フィリピンリーダーが", "除去され米軍は", "2PWを獲得"]}
+    for (text, width), want in cases.items():
+        plain = kinsoku.wrap(text, width, measure)
+        assert plain != want and len(plain) == len(want), plain   # by character: a word cut, as many lines
+        assert kinsoku.wrap(text, width, measure, phrases=True) == want
+    # where whole phrases would take a line more, the break falls between words, else characters
+    for k in range(30, 400, 7):
+        for text in (SAMPLE, "陸海共同作戦の移動", "米軍戦車隊の射撃(速射砲への射撃を除く)"):
+            plain, short = kinsoku.wrap(text, k, measure), kinsoku.wrap(text, k, measure, phrases=True)
+            assert len(short) <= len(plain) and kinsoku.violations(short) == [], (k, short)
+            assert "".join(short).replace(" ", "") == text.replace(" ", "")

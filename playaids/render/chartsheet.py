@@ -49,7 +49,7 @@ MIN_CONTINUED_LINES = 3   # text continued in another column or page: at least t
 MIN_LEFT_LINES = 2        # ... and at least this many left before the cut
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
-FILL = 0.62            # every page but the last this full (the preflight's 60 %, measured apart)
+FILL = 0.6             # every page but the last this full, as the preflight measures it (its own measure reads a page fuller)
 SPARSE_LAST = 0.3     # a last page whose content ends this far down holds a few lines: saved if it can be
 
 
@@ -272,9 +272,13 @@ class _Maker:
         right = cards.rule_text(self.game, table, spec)
         if table.dice and table.dice != "none":
             right += (" · " if right else "") + f"{spec.word('ダイス', 'Dice')} {table.dice}"
-        rw = min(fonts.width(right, self.font, 7) + 10, width * 0.45)
+        rw = fonts.width(right, self.font, 7) + 10
+        if rw > width * 0.45:   # the rule above the dice, each whole (not 「ダイス」 / 「1d6」)
+            right = right.replace(" · ", "\n")
+            rw = max(fonts.width(line, self.font, 7) for line in right.split("\n")) + 10
+        rw = min(rw, width * 0.45)
         # broken here under the kinsoku rules: no "）" or "】" alone at a line's start
-        title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9)))
+        title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9), phrases=True))
         t = RLTable([[grid.para(title, self.band_style), grid.para(right, self.band_rule)]],
                     colWidths=[width - rw, rw])
         t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -765,7 +769,7 @@ def _head_lines(title: str, room: float) -> tuple[float, list[str]]:
         size -= 0.5
     if fonts.width(title, fonts.GOTHIC, size) <= room:
         return size, [title]
-    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size))
+    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size), phrases=True)
 
 
 def _head_height(title: str, room: float) -> float:

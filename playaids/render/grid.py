@@ -195,7 +195,40 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     if extra < 0:
         return None
     give = sum(n - lo for n, lo in zip(nat, low))
-    return [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
+    widths = [lo + extra * (n - lo) / give for n, lo in zip(nat, low)] if give > 0 else low
+    # then a column that would cut a word (a kanji compound, a katakana word: 「クレストカウン / ター」)
+    # or its heading's phrase takes the room it needs from the columns wide enough to spare it
+    runs = _word_columns(_frozen(strings), font, size)
+    need = [min(max(r, _whole(strings, i, font, size)), n) for i, (r, n) in enumerate(zip(runs, nat))]
+    return _evened(widths, [min(r, n) for r, n in zip(runs, nat)], need)
+
+
+def _evened(widths: list[float], floor: list[float], need: list[float]) -> list[float]:
+    """`widths` with each column raised to its `need`, the points taken from the columns above
+    their `floor`, in proportion to what each can spare; unchanged where they cannot spare it."""
+    short = sum(max(n - w, 0.0) for w, n in zip(widths, need))
+    if short <= 0.01:
+        return widths
+    spare = [max(w - max(f, n), 0.0) for w, f, n in zip(widths, floor, need)]
+    if sum(spare) < short:
+        return widths
+    k = short / sum(spare)
+    return [max(w, n) - s * k for w, n, s in zip(widths, need, spare)]
+
+
+@functools.lru_cache(maxsize=256)
+def _word_columns(strings: tuple, font: str, size: float) -> tuple:
+    """Each column's widest word run (`kinsoku.word_runs`)."""
+    return tuple(max((fonts.width(r, font, size) + 2 * PAD + 1 for row in strings if row[i]
+                      for r in kinsoku.word_runs(row[i])), default=0.0) for i in range(len(strings[0])))
+
+
+def _whole(strings, col: int, font: str, size: float) -> float:
+    """The widest word (`kinsoku.words`) of a column's heading, and of the row labels in the
+    first column."""
+    cells = [strings[0][col]] + ([row[0] for row in strings[1:]] if col == 0 else [])
+    return max((fonts.width(u, font, size) + 2 * PAD + 1 for s in cells if s for u in kinsoku.words(s)),
+               default=0.0)
 
 
 def noted(grid: Grid) -> set[tuple[int, int]]:
@@ -239,7 +272,7 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
             over = natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:
-                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size)))
+                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size), phrases=True))
             if long:
                 left_cells.append((j, i))
             one = fonts.only_font(s, font)

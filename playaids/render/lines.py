@@ -19,8 +19,10 @@ def width(s: str, size: float) -> float:
     return fonts.width(s, fonts.GOTHIC, size)
 
 
-def wrap(s: str, avail: float, size: float) -> list[str]:
-    return kinsoku.wrap(s, avail, lambda x: width(x, size))
+def wrap(s: str, avail: float, size: float, phrases: bool = False) -> list[str]:
+    """`s` in lines of `avail` points; `phrases`: short text, broken between phrases
+    (`kinsoku.wrap`)."""
+    return kinsoku.wrap(s, avail, lambda x: width(x, size), phrases)
 
 
 def draw_string(c, x: float, y: float, s: str, size: float, fill: str = "#000") -> None:

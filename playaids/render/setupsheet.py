@@ -83,7 +83,8 @@ def _grid(rows, widths, font, spec, size=9.0, header=True, spans=()):
         s = str(c)
         if spec.lang != "en":
             s = "\n".join(line for part in s.split("\n")
-                          for line in kinsoku.wrap(part, width - 8.5, lambda x: fonts.width(x, font, size)))
+                          for line in kinsoku.wrap(part, width - 8.5, lambda x: fonts.width(x, font, size),
+                                                   phrases=True))
         return Paragraph(fonts.markup(s).replace("\n", "<br/>"), style)
 
     data = []

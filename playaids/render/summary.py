@@ -40,12 +40,13 @@ def marks(summary: Summary) -> str:
     return "each" if any(glossed) else "none"
 
 
-_TILDE = re.compile(r"(\S[～〜])")
+_TILDE = re.compile(r"(\S[～〜＝])")
 
 
 def _glued(s: str):
-    """HTML of `s` where a wave dash keeps to the character before it (「第9～15ターン」): Pango
-    classes the fullwidth tilde as ideographic and would break before it, against kinsoku."""
+    """HTML of `s` where a wave dash or an equals sign keeps to the character before it
+    (「第9～15ターン」, 「C＝…」): Pango classes both as ideographic and would break before them,
+    against kinsoku."""
     from markupsafe import Markup, escape
 
     if not _TILDE.search(s):

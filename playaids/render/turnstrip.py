@@ -36,7 +36,7 @@ _width = textlines.width
 
 @functools.lru_cache(maxsize=32768)
 def _wrapped(s: str, avail: float, size: float) -> tuple[str, ...]:
-    return tuple(textlines.wrap(s, avail, size))
+    return tuple(textlines.wrap(s, avail, size, phrases=True))   # a box's entries: short text
 
 
 def _wrap(s: str, avail: float, size: float) -> list[str]:

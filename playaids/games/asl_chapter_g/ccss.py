@@ -56,7 +56,7 @@ def _text(c, x, y, s, size, colour=colors.black, anchor="left"):
 def _wrap(s: str, width: float, size: float) -> list[str]:
     out = []
     for para in s.split("\n"):
-        out += kinsoku.wrap(para, width, lambda t: fonts.width(t, fonts.GOTHIC, size)) or [""]
+        out += kinsoku.wrap(para, width, lambda t: fonts.width(t, fonts.GOTHIC, size), phrases=True) or [""]
     return out
 
 
