@@ -196,3 +196,18 @@ def test_a_label_breaks_between_words_where_that_costs_no_line():
             plain, short = kinsoku.wrap(text, k, measure), kinsoku.wrap(text, k, measure, phrases=True)
             assert len(short) <= len(plain) and kinsoku.violations(short) == [], (k, short)
             assert "".join(short).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_short_result_cell_is_one_word():
+    """A reviewer read MacArthur's bilingual CRT card as 「– /」 over 「1DR」: a short Latin cell (a
+    result for each side) takes its column whole where the columns can spare the room."""
+    from playaids import fonts
+    from playaids.render import grid
+
+    size = 8
+    label = "サイの目 / 戦闘比 Die roll / Odds"
+    strings = [[label] + [f"{k}-1" for k in range(1, 11)]] + [["2"] + ["– / 1DRTG"] * 10]
+    cell = fonts.width("– / 1DRTG", fonts.GOTHIC, size) + 2 * grid.PAD + 1
+    avail = 10 * cell + fonts.width("サイの目", fonts.GOTHIC, size) + 2 * grid.PAD + 1
+    widths = grid.column_widths(strings, fonts.GOTHIC, size, avail, True, True)
+    assert widths and all(w >= cell - 0.01 for w in widths[1:]), widths

@@ -218,9 +218,17 @@ def _evened(widths: list[float], floor: list[float], need: list[float]) -> list[
 
 @functools.lru_cache(maxsize=256)
 def _word_columns(strings: tuple, font: str, size: float) -> tuple:
-    """Each column's widest word run (`kinsoku.word_runs`)."""
+    """Each column's widest word run (`kinsoku.word_runs`); a short Latin cell ("– / 1DRTG", a
+    result for each side) is one word."""
     return tuple(max((fonts.width(r, font, size) + 2 * PAD + 1 for row in strings if row[i]
-                      for r in kinsoku.word_runs(row[i])), default=0.0) for i in range(len(strings[0])))
+                      for r in _words(row[i])), default=0.0) for i in range(len(strings[0])))
+
+
+def _words(s: str) -> list[str]:
+    return [s] if len(s) <= SHORT_CELL and all(map(fonts.is_latin, s)) else kinsoku.word_runs(s)
+
+
+SHORT_CELL = 12   # characters: a Latin cell this short reads as one value, not words to wrap
 
 
 def _whole(strings, col: int, font: str, size: float) -> float:
