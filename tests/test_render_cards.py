@@ -169,6 +169,23 @@ def test_a_note_with_the_seeds_own_list_mark_gets_one_bullet(tmp_path):
         assert "•・" not in text and text.count("•") >= len(cards.player_notes(table))   # the Q&A is in Sources
 
 
+def test_a_note_the_seed_begins_with_a_dash_gets_one_bullet(tmp_path):
+    """A reviewer read 「• - さらに、ターン4の…」 (Amigos' jungle warfare and sequence of play): the
+    seed's dash gives way to the bullet as its ・ does; a number's minus sign stays."""
+    import pdfplumber
+
+    root = Repository.builtin()
+    game = root.game("amigos-insurrectors")
+    table = game.tables["jungle-warfare"]
+    assert any(n.text.ja.startswith("- ") for n in table.notes)
+    path = tmp_path / "jw.pdf"
+    path.write_bytes(cards.render(table, game, PageSpec(lang="ja")))
+    with pdfplumber.open(path) as pdf:
+        text = "".join((p.extract_text() or "").replace(" ", "") for p in pdf.pages)
+    assert "•-" not in text and "重要" in text
+    assert cards._lines("-1 DRM") == "-1 DRM" and cards._lines("- さらに") == "さらに"
+
+
 def test_short_columns_keep_their_heading_on_one_line(tmp_path):
     """RGI starting forces (ja): the long placement column no longer squeezes 大型ユニット to a
     character or two a line."""

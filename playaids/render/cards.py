@@ -110,7 +110,10 @@ def _lines(text: str) -> str:
     later sentence of the seed's (・) on a line of its own, a list item after a dash."""
     first, *rest = [s.strip() for s in text.split("\n") if s.strip()] or [""]
     rest = [f"– {s[1:].lstrip()}" if s.startswith(("-", "－")) else s.lstrip("・•").lstrip() for s in rest]
-    return "\n".join([first.lstrip("・•").lstrip(), *rest])
+    return "\n".join([_LIST_MARK.sub("", first), *rest])
+
+
+_LIST_MARK = re.compile(r"^(?:[・•]|[-－](?=\s))\s*")   # 「・…」, 「- さらに…」 (not 「-1」)
 
 
 # the one line that says what the mark is (once a card, once a chart sheet)
