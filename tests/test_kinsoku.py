@@ -211,3 +211,13 @@ def test_a_short_result_cell_is_one_word():
     avail = 10 * cell + fonts.width("サイの目", fonts.GOTHIC, size) + 2 * grid.PAD + 1
     widths = grid.column_widths(strings, fonts.GOTHIC, size, avail, True, True)
     assert widths and all(w >= cell - 0.01 for w in widths[1:]), widths
+
+
+def test_a_summarys_rule_reference_and_its_equals_sign_stay_whole():
+    """Reviewers read RGI's Japanese summary ending a line on 「(§」 and MacArthur's starting one
+    with 「＝マニラと…」, its 「C」 left on the line before."""
+    rgi = kinsoku.pdf_lines(summary_pdf("rgi-macarthur", "ja"))
+    assert not [a for a in rgi if a.rstrip().endswith("§")], [a[-12:] for a in rgi if a.rstrip().endswith("§")]
+    assert any("(§移動ポイントの使用法" in a for a in rgi)
+    mb = kinsoku.pdf_lines(summary_pdf("macarthur-bataan", "ja"))
+    assert not [b for b in mb if b.startswith("＝")] and any("C＝" in a for a in mb)

@@ -55,9 +55,24 @@ def _glued(s: str):
                           for k, p in enumerate(_TILDE.split(s))))
 
 
+SHORT_RULE = 24   # characters: a rule reference this short is never broken across lines
+
+
+def _unbroken(rule: str):
+    """HTML of a rule reference whose parts ("§戦闘", "5.2.1") each stay on one line where short:
+    Pango would break 「(§」 / 「移動ポイントの使用法」 and 「§ユニットの配置場」 / 「所」."""
+    from markupsafe import Markup, escape
+
+    parts = rule.split(", ")
+    if not any(len(p) <= SHORT_RULE and not p.isascii() for p in parts):
+        return rule
+    return Markup(", ".join(f'<span class="nb">{escape(p)}</span>' if len(p) <= SHORT_RULE else str(escape(p))
+                            for p in parts))
+
+
 def _cell(item: Item, lang: str, game: Game | None = None, mark: bool = True) -> dict:
     return {"name": _name(item.name, lang, mark), "text": _glued(item.text.get(lang)) if item.text else "",
-            "rule": rule_label(game, item.rule, lang)}
+            "rule": _unbroken(rule_label(game, item.rule, lang))}
 
 
 def _rows(section, langs, game: Game | None = None, mark: bool = True):
