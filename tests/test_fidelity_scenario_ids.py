@@ -25,3 +25,13 @@ def test_turns_accepts_historical(tmp_path):
     assert r.returncode == 0, r.stderr
     r = run_cli("turns", "rgi-macarthur", "bataan-retreat", "--lang", "en", "--format", "svg", "-o", tmp_path / "t.svg")
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_scenario_has_one_name_on_every_aid(gid):
+    """A reviewer found Okinawa's setup sheet naming "Scenario 1: The Battle Begins" and its
+    turn record "Scenario 1: the opening of the death struggle": the turn record and the
+    scenario file give each scenario the same name, in each language."""
+    for span in ROOT.turns(gid).scenarios:
+        title = ROOT.scenario(gid, span.id).title
+        assert (span.name.ja, span.name.en) == (title["ja"], title["en"]), span.id
