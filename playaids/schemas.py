@@ -405,6 +405,8 @@ TURNS = {
         "tracks": {"type": "array", "items": _entry(
             {"id": {"type": "string"}, "name": {"$ref": "#/definitions/bilingual"}, "rule": RULE,
              "note": NOTE, "scenarios": _SCOPE,
+             "side": dict(_SIDE, description="A side's own record (its planning pad): printed on a page of "
+                                             "its own, for that side's eyes only."),
              "kind": {"enum": ["boxes", "record", "grid"],
                       "description": "boxes: a numbered strip (min..max or boxes); record: one write-in "
                                      "cell per turn (rows optional); grid: rows x columns write-in."},

@@ -127,6 +127,7 @@ class Track:
     columns: tuple[Text, ...] = ()
     scenarios: tuple[str, ...] = ()
     note: str | None = None
+    side: str | None = None   # a side's own record, kept from the other (a planning pad)
 
     def box_labels(self) -> tuple[Text, ...]:
         if self.boxes:
@@ -292,7 +293,7 @@ def record_from(located: yamlsafe.Located, game_id: str, side_ids=None) -> TurnR
                             tuple(load.text(x) for x in t.get("boxes", [])),
                             tuple(load.text(x) for x in t.get("rows", [])),
                             tuple(load.text(x) for x in t.get("columns", [])),
-                            _scopes(t, located, ("tracks", i), ids), t.get("note")))
+                            _scopes(t, located, ("tracks", i), ids), t.get("note"), side(t, ("tracks", i))))
     cal = doc.get("calendar")
     calendar = None
     if cal:

@@ -1,6 +1,7 @@
 """Turn-record sheets read back from the PDF (issue 23): every turn cell with its label, date and
 its own events; an event over several turns drawn once as a bar across its cells; one title
 style; the makers' reasoning off the sheet; pages; fonts, paper sizes."""
+import itertools
 import re
 
 import pytest
@@ -112,7 +113,7 @@ def test_a_series_of_values_shares_one_lane_named_once_a_row():
     text = text_of(pdf)
     rows = {c["top"] for c in cells(pdf, "en").values()}
     assert sum(flat(b["text"]).count("Transport points used now return") for b in bars(pdf)) == len(rows)
-    assert not re.search(r"\bturn\n\d", text)
+    assert not re.search(r"return: turn\n\d", text)
     values = [b["text"] for b in bars(pdf)]
     for t in range(5, 14):
         assert any(flat(v).endswith(f"turn {t}") for v in values), t
@@ -343,7 +344,41 @@ def test_the_layout_that_leaves_no_page_too_empty_wins():
     assert turnsheet._shortfall([0.9, 0.5]) == 0 and turnsheet._shortfall([0.57, 0.42]) > 0
     assert turnsheet._shortfall([0.88, 0.03]) > 0 and turnsheet._shortfall([0.4]) == 0
     assert turnsheet._shortfall([0.63, 0.5]) < turnsheet._shortfall([0.4, 0.5])
-    assert len(pages(turns_pdf("macarthur-bataan", "main-assault", "en"))) == 1   # rows of 11.5 pt: one page
+    assert len(_record_pages(turns_pdf("macarthur-bataan", "main-assault", "en"))) == 1   # rows of 11.5 pt: one page
+
+
+def _record_pages(path) -> list[str]:
+    """The text of each page of the record shared by the players, not the planning pads after it."""
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        texts = [p.extract_text() or "" for p in pdf.pages]
+    return [t for t in texts if "eyes only" not in t and "プレイヤーのみが見る" not in t]
+
+
+def test_a_sides_planning_pad_is_on_a_page_of_its_own():
+    """MacArthur 2.2.7 and 11.1: the Allied player notes his submarines on his own planning pad,
+    the Japanese his transport points and the damage to Cavite and Corregidor on his. A reviewer
+    found the submarine grid beside the Japanese transport on the shared sheet: each side's
+    tracks now end the record on a page of their own, cut apart from the other side's, its page
+    a section of its own (page labels) so the preflight does not count the record's last page
+    as one in the middle."""
+    import pdfplumber
+
+    path = turns_pdf("macarthur-bataan", "historical", "en")
+    with pdfplumber.open(path) as pdf:
+        texts = [p.extract_text() or "" for p in pdf.pages]
+        labels = list(itertools.islice(pdf.doc.get_page_labels(), len(pdf.pages)))   # an endless iterator
+    shared, pads = texts[:-1], texts[-1]
+    assert not any("Sculpin" in t or "Japanese transport points" in t for t in shared)
+    assert pads.index("Japanese record (for the Japanese player's eyes only)") < pads.index("cut here") \
+        < pads.index("Allied record (for the Allied player's eyes only)") < pads.index("Sculpin")
+    assert "Damage to Cavite" in pads and "Corregidor batteries" in pads
+    assert labels[-1] == "P-1" and labels[0] == "1"
+    ja = _record_pages(turns_pdf("macarthur-bataan", "historical", "ja"))
+    assert not any("潜水艦の割当" in t for t in ja)
+    okinawa = turns_pdf("okinawa", None, "en")   # a game without pads: no such page
+    assert len(_record_pages(okinawa)) == len(pages(okinawa))
 
 
 @pytest.mark.slow
@@ -362,7 +397,7 @@ def test_every_sheet_is_clean_and_few_pages():
                     assert not [f.line() for f in preflight.check(path, lang)]
                     most = (2 if len(scen.turns) > 20 or gid == "macarthur-bataan" or scen.id == "scenario-2"
                             or (gid, scen.id) == ("amigos-insurrectors", "campaign") else 1) + (lang == "both")
-                    assert len(pages(path)) <= most, (gid, scen.id, lang, paper, len(pages(path)))
+                    assert len(_record_pages(path)) <= most, (gid, scen.id, lang, paper, len(pages(path)))
 
 
 @pytest.mark.slow

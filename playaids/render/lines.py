@@ -165,3 +165,50 @@ class Paired(Flowable):
                         draw_string(c, col, base, self.bullet, self.size, self.fill)
                     draw_string(c, col + self.indent, base, s, self.size, self.fill)
             y -= max(len(left), len(right)) * self.lead + self.between
+
+
+class CutLine(Flowable):
+    """A dashed line across the page with a word in a gap at its middle: where to cut the slips
+    apart."""
+
+    def __init__(self, width: float, label: str, font: str):
+        super().__init__()
+        self.width, self.height, self.label, self.font = width, 24.0, label, font
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        y = self.height / 2
+        tw = fonts.width(self.label, self.font, 8)
+        mid = self.width / 2
+        c.setDash(5, 3)
+        c.setLineWidth(0.8)
+        c.line(0, y, mid - tw / 2 - 6, y)       # the line leaves a gap for its word: no stroke through text
+        c.line(mid + tw / 2 + 6, y, self.width, y)
+        c.setDash()
+        fonts.draw_string(c, mid - tw / 2, y - 2.8, self.label, 8, self.font)
+        c.restoreState()
+
+
+class Section(Flowable):
+    """Where a part for one side begins (a set-up sheet's secret slips, a turn record's planning
+    pads): its page starts a page-label range of its own ("S-1"), so a reader, and the
+    preflight, see it as a section apart from the pages before (whose last page may end short:
+    the part starts a page of its own)."""
+
+    def __init__(self, prefix: str):
+        super().__init__()
+        self.prefix = prefix
+
+    def wrap(self, aw, ah):
+        return 0, 0
+
+    def draw(self):
+        c = self.canv
+        if not getattr(c, "_labelled", False):   # the public pages: 1, 2, ...
+            c.addPageLabel(0, style="D")
+            c._labelled = True
+        c.addPageLabel(c.getPageNumber() - 1, style="D", prefix=self.prefix)   # S-1, S-2, ...

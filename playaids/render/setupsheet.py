@@ -16,7 +16,7 @@ from playaids import __version__, fonts, kinsoku
 from playaids.engine.sheetview import SheetView, Slip, face_down
 from playaids.render import cards, grid
 from playaids.render import page as page_
-from playaids.render.lines import Lines
+from playaids.render.lines import CutLine, Lines, Section
 from playaids.render.page import PageSpec, fixed_epoch
 from playaids.render.setupwords import Words, text  # noqa: F401  (text: the commands' titles)
 
@@ -342,13 +342,13 @@ class _Story:
         out = []
         for k, slip in enumerate(self.view.slips):
             out += [Spacer(1, 6), self.cut_line()] if together and k == 0 else \
-                [PageBreak(), _Section("S-")] if k == 0 else [self.cut_line()]
+                [PageBreak(), Section("S-")] if k == 0 else [self.cut_line()]
             out.append(KeepTogether(self.slip(slip, cut)))
         return out
 
     def cut_line(self) -> Flowable:
         """A dashed cut line, a new one for each place it stands (a flowable is laid out once)."""
-        return _CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
+        return CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
 
     def _solo_words(self, one: Slip, cut: bool) -> tuple[str, str]:
         """A slip's heading and first line in solitaire play: the one player's own side is his to
@@ -402,26 +402,6 @@ class _Story:
                      _grid([[say.t(h) for h in x["head"]]] + [[say.t(c) for c in r] for r in x["rows"]],
                            [min(w / n, w * 0.25)] * n, font, spec, self.pt(9))]
         return slip
-
-
-class _Section(Flowable):
-    """Where the slips begin: their page starts a page-label range of its own ("S-1"), so a
-    reader, and the preflight, see the slips as a section apart from the public pages (whose
-    last page may end short: the slips start a page of their own)."""
-
-    def __init__(self, prefix: str):
-        super().__init__()
-        self.prefix = prefix
-
-    def wrap(self, aw, ah):
-        return 0, 0
-
-    def draw(self):
-        c = self.canv
-        if not getattr(c, "_labelled", False):   # the public pages: 1, 2, ...
-            c.addPageLabel(0)
-            c._labelled = True
-        c.addPageLabel(c.getPageNumber() - 1, prefix=self.prefix)
 
 
 def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list]:
@@ -494,32 +474,6 @@ def _verdict(say: Words, view: SheetView, para) -> list:
         what = "" if say.lang == "ja" else f": {v.message}"
         out.append(para(f"✗ {word('ルール', 'rule')} {say.rule(v.rule)}{' · ' + at if at else ''}{what}"))
     return out
-
-
-class _CutLine(Flowable):
-    """A dashed line across the page with a word in a gap at its middle: where to cut the slips
-    apart."""
-
-    def __init__(self, width: float, label: str, font: str):
-        super().__init__()
-        self.width, self.height, self.label, self.font = width, 24.0, label, font
-
-    def wrap(self, aw, ah):
-        return self.width, self.height
-
-    def draw(self):
-        c = self.canv
-        c.saveState()
-        y = self.height / 2
-        tw = fonts.width(self.label, self.font, 8)
-        mid = self.width / 2
-        c.setDash(5, 3)
-        c.setLineWidth(0.8)
-        c.line(0, y, mid - tw / 2 - 6, y)       # the line leaves a gap for its word: no stroke through text
-        c.line(mid + tw / 2 + 6, y, self.width, y)
-        c.setDash()
-        fonts.draw_string(c, mid - tw / 2, y - 2.8, self.label, 8, self.font)
-        c.restoreState()
 
 
 def render(root, view: SheetView, spec: PageSpec) -> bytes:

@@ -19,14 +19,14 @@ import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, SimpleDocTemplate, Spacer
 
 from playaids import __version__, fonts
 from playaids.model import Game, Text, rule_label
 from playaids.render import lines as textlines
 from playaids.render import page as pagelib
 from playaids.render import turnstrip
-from playaids.render.lines import Lines, draw_string
+from playaids.render.lines import CutLine, Lines, Section, draw_string
 from playaids.render.page import PageSpec
 from playaids.render.turnstrip import LEADING, PAD, Bar, Cell, Drawing, Entry
 from playaids.render.turnstrip import fill as _fill
@@ -391,15 +391,41 @@ def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) 
 
 
 def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes: Notes,
-            row_h: float = ROW_H) -> tuple[list, list[str]]:
+            row_h: float = ROW_H, game: Game | None = None) -> tuple[list, list, list[str]]:
     """The record tracks under their heading: a wide one alone across the page, narrow ones
-    side by side (each in the first row with room for it, in the data's order)."""
+    side by side (each in the first row with room for it, in the data's order); then a side's
+    own tracks (its planning pad, MacArthur 2.2.7), to end the sheet on a page of their own,
+    each side's cut apart from the other's."""
     scoped = rec.in_scope(rec.tracks, scen.id)
     if not scoped:
-        return [], []
-    out: list = [_heading(_word(spec, "記録トラック", "Record tracks"), H2, rule=True)]
-    strings = [out[0].text, _word(spec, "ターン", "Turn")]
+        return [], [], []
+    shared = [t for t in scoped if t.side is None]
     record_label = track_label_width(scoped, spec, width)
+    common, strings = _track_rows(shared, scen, spec, width, notes, row_h, record_label,
+                                  _word(spec, "記録トラック", "Record tracks")) if shared else ([], [])
+    out: list = []
+    sides = [s for s in dict.fromkeys(t.side for t in scoped) if s is not None]
+    for k, side in enumerate(sides):
+        name = _side_name(game, side, spec)
+        title = _word(spec, f"{name}の記録（{name}プレイヤーのみが見る）", f"{name} record (for the {name} player's eyes only)")
+        flows, more = _track_rows([t for t in scoped if t.side == side], scen, spec, width, notes, row_h,
+                                  record_label, title)
+        cut = [PageBreak(), Section("P-")] if k == 0 else [Spacer(1, 4), CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC)]
+        out += cut + flows
+        strings += more
+    return common, out, strings
+
+
+def _side_name(game: Game | None, side: str, spec: PageSpec) -> str:
+    sides = {s.id: s.name for s in game.sides} if game is not None else {}
+    return _text(sides[side], spec) if side in sides else side
+
+
+def _track_rows(scoped, scen: TurnSpan, spec: PageSpec, width: float, notes: Notes, row_h: float,
+                record_label: float, title: str) -> tuple[list, list[str]]:
+    """Tracks under the heading `title`, kept together."""
+    out: list = [_heading(title, H2, rule=True)]
+    strings = [out[0].text, _word(spec, "ターン", "Turn")]
     gap = 14.0
     rows: list[list] = []   # a wide track: [(head, drawing)] alone; narrow ones share a row
     for t in scoped:
@@ -475,8 +501,8 @@ def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, w
     parts, more = _notes_block(rec, scen, spec, notes)
     block = [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)] if parts else []
     strings += more
-    tracks, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H)
-    story += tracks + block if lay.tracks_first else block + tracks
+    tracks, pads, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H, game)
+    story += (tracks + block if lay.tracks_first else block + tracks) + pads
     strings += more
     while story and isinstance(story[-1], Spacer):   # a last space that does not fit makes a blank page
         story.pop()
@@ -506,11 +532,13 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
     width = spec.size[1] - 2 * MARGIN
     best = None
     columns = _columns(len(scen.turns), width, spec)
+    pads = any(t.side for t in rec.in_scope(rec.tracks, scen.id))
 
     def consider(lay: Layout):
         nonlocal best
         data, used, strings, _ = _build(rec, scen, game, spec, lay, width)
-        key = (len(used), _shortfall(used), lay.compact + lay.tracks_first,
+        record = used[:-1] if pads else used   # the planning pads: a page of their own, last
+        key = (len(used), _shortfall(record), lay.compact + lay.tracks_first,
                abs(math.log(width / lay.cols / CELL[spec.lang])))
         if best is None or key < best[0]:
             best = (key, data, len(used), strings, lay.cols)
