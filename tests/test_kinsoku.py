@@ -213,6 +213,7 @@ def test_a_short_result_cell_is_one_word():
     assert widths and all(w >= cell - 0.01 for w in widths[1:]), widths
 
 
+@pytest.mark.slow
 def test_a_summarys_rule_reference_and_its_equals_sign_stay_whole():
     """Reviewers read RGI's Japanese summary ending a line on 「(§」 and MacArthur's starting one
     with 「＝マニラと…」, its 「C」 left on the line before."""
