@@ -41,7 +41,8 @@ _COUNTERS = "枚個件隻機台名人回本部輌両門"
 _CHARS = rf"|[{_CJK_RANGES}{_SINGLE}]| |[^ {_CJK_RANGES}{_SINGLE}]+"
 # a Japanese word a space sets off (a column heading 「攻撃部隊 損傷」): not 攻撃部 / 隊損傷
 _SPACED = r"(?:(?<= )|^(?=\S+ ))[\u3040-\u30ff\u3400-\u9fff]{2,8}(?= |$)"
-_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|{_SPACED}|[{_KATAKANA}]{{2,}}"
+# the seeds' 「へクス」 (a hiragana へ for the katakana ヘ, which look alike) is read as the one word
+_UNIT = re.compile("|".join(map(re.escape, KEEP)) + rf"|{_SPACED}|(?:へ(?=[{_KATAKANA}]))?[{_KATAKANA}]{{2,}}"
                    rf"|[^ {_CJK_RANGES}{_SINGLE}]*[0-9][{_COUNTERS}]" + _CHARS)
 # the units JIS X 4051 itself requires (a CJK character with its glue): how narrow a column may
 # be; a katakana word wider than its column is still cut there (wrap: _split_long)

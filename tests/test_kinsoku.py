@@ -222,3 +222,12 @@ def test_a_summarys_rule_reference_and_its_equals_sign_stay_whole():
     assert any("(§移動ポイントの使用法" in a for a in rgi)
     mb = kinsoku.pdf_lines(summary_pdf("macarthur-bataan", "ja"))
     assert not [b for b in mb if b.startswith("＝")] and any("C＝" in a for a in mb)
+
+
+def test_the_seeds_hiragana_he_in_hex_is_read_as_one_word():
+    """「荒地へクスサイド」: the seeds print ヘクス with a hiragana へ; a reviewer read 「荒地へ /
+    クスサイド」 as a word cut in two."""
+    measure = lambda s: 10.0 * len(s)   # noqa: E731
+    assert kinsoku.wrap("荒地へクスサイド", 70, measure, phrases=True) == ["荒地", "へクスサイド"]
+    assert kinsoku.wrap("荒地へクスサイド", 70, measure) == ["荒地", "へクスサイド"]
+    assert kinsoku._units("マップへ移動") == ["マップ", "へ", "移", "動"]   # the particle へ before kanji stays apart

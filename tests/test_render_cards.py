@@ -384,3 +384,22 @@ def test_a_bilingual_cell_sets_a_name_on_one_line_and_a_sentence_stacked():
     assert grid.side_by_side(Text("平地", "Clear")) == "平地\u3000Clear"
     assert grid.side_by_side(Text("地上作戦。制限内の米軍ユニットを活性化する。", "Ground operations. Activate US units.")) is None
     assert grid.side_by_side(Text("「Pilar」の捕獲ないし除去", "Capture or elimination of 'Pilar'")) is not None
+
+
+def test_a_card_keeps_its_headings_words_whole_where_a_layout_can(tmp_path):
+    """A reviewer read Okinawa's fleet-target card (ja) as 「ダ / イ / ス」 and 「攻撃部 / 隊」 on an
+    upright A4 with room to spare: a card takes the size and orientation that cut no word, where
+    one does (here a turned page)."""
+    import pdfplumber
+
+    root = Repository.builtin()
+    game = root.game("okinawa")
+    path = tmp_path / "ft.pdf"
+    path.write_bytes(cards.render(game.tables["fleet-targets"], game, PageSpec(lang="ja")))
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        assert page.width > page.height
+        lines = (page.extract_text() or "").split("\n")
+    heads = " ".join(ln for ln in lines[:6])
+    for word in ("ダイス", "攻撃部隊", "艦砲支援", "英国空母群", "高速空母群", "上陸支援"):
+        assert word in heads, (word, lines[:6])

@@ -20,7 +20,8 @@ from reportlab.platypus import TableStyle
 from playaids import __version__, fonts, workshop
 from playaids.model import Game, Table, Text, rule_label
 from playaids.render import page
-from playaids.render.grid import ANYWHERE, column_widths, drawn_grids, grid_flowable, grid_strings, grid_texts, spans, text_columns
+from playaids.render.grid import (ANYWHERE, column_widths, cuts_words, drawn_grids, grid_flowable, grid_strings,
+                                  grid_texts, spans, text_columns)
 from playaids.render.grid import para as paragraph
 from playaids.render.lines import Lines
 from playaids.render.page import PageSpec
@@ -35,14 +36,21 @@ def _layouts(grids, font: str, spec: PageSpec, spans=None, sheet=None):
     w, h = sheet or spec.size
     cjk = spec.lang in ("ja", "both")
     some = False
+    cut = []   # wrapped layouts that cut a word (「攻撃部 / 隊」): used only where no layout keeps them whole
     for size in CARD_SIZES:
         for wrap in (False, True):
             for pagesize in ((w, h), landscape((w, h))):
                 avail = pagesize[0] - 2 * spec.margin
                 widths = [column_widths(g, font, size, avail, wrap, cjk, sp) for g, sp in zip(grids, spans)]
                 if all(x is not None for x in widths):
+                    if wrap and any(cuts_words(g, x, font, size, sp) for g, x, sp in zip(grids, widths, spans)):
+                        cut.append((pagesize, size, widths))
+                        continue
                     some = True
                     yield pagesize, size, widths
+    if not some:
+        some = bool(cut)
+        yield from cut
     for pagesize in ((w, h), landscape((w, h))) if not some else ():
         avail = pagesize[0] - 2 * spec.margin
         widths = [column_widths(g, font, MIN_FONT, avail, ANYWHERE, cjk, sp) for g, sp in zip(grids, spans)]

@@ -199,8 +199,22 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     # then a column that would cut a word (a kanji compound, a katakana word: 「クレストカウン / ター」)
     # or its heading's phrase takes the room it needs from the columns wide enough to spare it
     runs = _word_columns(_frozen(strings), font, size)
-    need = [min(max(r, _whole(strings, i, font, size)), n) for i, (r, n) in enumerate(zip(runs, nat))]
-    return _evened(widths, [min(r, n) for r, n in zip(runs, nat)], need)
+    return _evened(widths, [min(r, n) for r, n in zip(runs, nat)], _word_needs(strings, font, size))
+
+
+def _word_needs(strings, font: str, size: float) -> list[float]:
+    """Each column's width that cuts no word in a cell and no phrase in its heading."""
+    nat, _ = _columns(_frozen(strings), font, size, False, False)
+    runs = _word_columns(_frozen(strings), font, size)
+    return [min(max(r, _whole(strings, i, font, size)), n) for i, (r, n) in enumerate(zip(runs, nat))]
+
+
+def cuts_words(strings, widths: list[float], font: str, size: float, spans: dict | None = None) -> bool:
+    """Whether `widths` cut a word of some cell or a phrase of some heading (merged cells, which
+    wrap across their span, not counted)."""
+    spans = spans or {}
+    plain = [[None if (i, j) in spans else s for j, s in enumerate(row)] for i, row in enumerate(strings)]
+    return any(w < n - 0.01 for w, n in zip(widths, _word_needs(plain, font, size)))
 
 
 def _evened(widths: list[float], floor: list[float], need: list[float]) -> list[float]:
