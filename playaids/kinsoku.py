@@ -186,7 +186,7 @@ def wrap(text: str, width: float, measure, phrases: bool = False) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         plain = _fill(_units(para), width, measure, w, False)
-        if phrases and len(plain) > 1:
+        if phrases and len(plain) > 1 and _CJK.search(para):   # Latin words are units already
             plain = next((ln for ln in (_fill(_tokens(para, width, w, whole), width, measure, w, True)
                                         for whole in (True, False)) if len(ln) <= len(plain)), plain)
         lines += plain
