@@ -569,7 +569,15 @@ def main(argv=None) -> None:
         sys.exit(2)
     except click.exceptions.Abort:  # Ctrl-C: every file written is complete, none half-written
         click.echo("playaids: interrupted", err=True)
-        sys.exit(130)
+        # the workers are killed and their temporary files gone (build.runner._stop): no shutdown
+        # left to run, and Python's own would wake the dead pool's thread through a closed pipe
+        # ("Exception ignored ... Bad file descriptor" under a loaded machine)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(130)
     except BrokenPipeError:
         sys.exit(0)
     except OSError as e:   # a write to standard output names no file: `> /dev/full`
