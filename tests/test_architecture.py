@@ -135,7 +135,7 @@ PURE_CACHES = {
     "playaids.render.grid.min_width", "playaids.render.grid._columns", "playaids.build.stamp.code_key",
     "playaids.load._validator", "playaids.load._schema_digest", "playaids.games.asl_chapter_g.terrain._validator",
     "playaids.games.asl_chapter_g.geometry.step", "playaids.kinsoku._parser", "playaids.kinsoku._phrases",
-    "playaids.render.grid._word_columns",
+    "playaids.render.grid._word_columns", "playaids.render.grid._word_needs",
 }
 
 

@@ -199,14 +199,16 @@ def _plain_widths(strings, font: str, size: float, avail: float, wrap: bool, cjk
     # then a column that would cut a word (a kanji compound, a katakana word: 「クレストカウン / ター」)
     # or its heading's phrase takes the room it needs from the columns wide enough to spare it
     runs = _word_columns(_frozen(strings), font, size)
-    return _evened(widths, [min(r, n) for r, n in zip(runs, nat)], _word_needs(strings, font, size))
+    return _evened(widths, [min(r, n) for r, n in zip(runs, nat)], _word_needs(_frozen(strings), font, size))
 
 
-def _word_needs(strings, font: str, size: float) -> list[float]:
+# the layout asks again at every width and orientation it tries: measured once a grid and size
+@functools.lru_cache(maxsize=256)
+def _word_needs(strings: tuple, font: str, size: float) -> tuple:
     """Each column's width that cuts no word in a cell and no phrase in its heading."""
-    nat, _ = _columns(_frozen(strings), font, size, False, False)
-    runs = _word_columns(_frozen(strings), font, size)
-    return [min(max(r, _whole(strings, i, font, size)), n) for i, (r, n) in enumerate(zip(runs, nat))]
+    nat, _ = _columns(strings, font, size, False, False)
+    runs = _word_columns(strings, font, size)
+    return tuple(min(max(r, _whole(strings, i, font, size)), n) for i, (r, n) in enumerate(zip(runs, nat)))
 
 
 def cuts_words(strings, widths: list[float], font: str, size: float, spans: dict | None = None) -> bool:
@@ -214,7 +216,7 @@ def cuts_words(strings, widths: list[float], font: str, size: float, spans: dict
     wrap across their span, not counted)."""
     spans = spans or {}
     plain = [[None if (i, j) in spans else s for j, s in enumerate(row)] for i, row in enumerate(strings)]
-    return any(w < n - 0.01 for w, n in zip(widths, _word_needs(plain, font, size)))
+    return any(w < n - 0.01 for w, n in zip(widths, _word_needs(_frozen(plain), font, size)))
 
 
 def _evened(widths: list[float], floor: list[float], need: list[float]) -> list[float]:
