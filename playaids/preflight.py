@@ -450,6 +450,14 @@ def continued_before_start(pages, name: str) -> list[Finding]:
             j, s = starts[0]
             out.append(Finding(name, k, f"\"{ln.text[:50]}\" comes before its start (page {j}, "
                                         f"at {s.x0:.0f},{s.top:.0f} pt) in reading order"))
+            continue
+        # the piece read just before it: on this page or the one before, never pages back with
+        # other tables between (Amigos' Political Will Track went on two pages after its start)
+        pieces = [j for j, s in heads if s is not ln and _reading(j, s) < _reading(k, ln)
+                  and abs(s.size - ln.size) < 0.3 and s.text.startswith(title)]
+        if pieces and k - max(pieces) > 1:
+            out.append(Finding(name, k, f"\"{ln.text[:50]}\" goes on {k - max(pieces)} pages after "
+                                        f"its last piece (page {max(pieces)}), other tables between"))
     return out
 
 

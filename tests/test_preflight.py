@@ -356,6 +356,22 @@ def test_a_continued_piece_before_its_start(tmp_path):
     assert any("comes before its start" in w for w in whats(pdf(tmp_path / "y.ja.a4.pdf", ja_before)))
 
 
+@pytest.mark.parametrize("gap,fires", [(2, True), (1, False)])
+def test_a_continued_piece_pages_after_its_last_piece(tmp_path, gap, fires):
+    """A piece continued goes on at once: on its page or the next, not two pages later with
+    other tables between (Amigos' Political Will Track, issue 22)."""
+    path = tmp_path / "x.en.a4.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    for k in range(gap + 1):
+        c.setFont("Helvetica", 9)
+        c.drawString(40, 760, "Political Will Track" + (" (continued)" if k == gap else "") if k in (0, gap)
+                     else "Leader Rolls")
+        c.showPage()
+    c.save()
+    found = [w for w in whats(path) if "pages after its last piece" in w]
+    assert bool(found) == fires, found
+
+
 @pytest.mark.parametrize("line", [
     "Q&A: I'm sorry if the references are unclear.",
     "cancels 1 hit (translator's note: not each combat round)",

@@ -514,6 +514,9 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                 floor[id(rest)] = c + 1
                 continue
         i += 1
+    # a piece continued leads the next page: read on at once, not after blocks this page skipped
+    # (Amigos' Political Will Track went on two pages later, issue 22)
+    pending[:] = [b for b in pending if id(b) in floor] + [b for b in pending if id(b) not in floor]
     return placed
 
 
