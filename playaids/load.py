@@ -9,7 +9,7 @@ import functools
 
 from playaids import schemas, yamlsafe
 from playaids.errors import DataError
-from playaids.model import Game, Grid, LegendEntry, Note, OddsSpec, Row, Side, Table, Term, Text
+from playaids.model import MAP_SYMBOLS, Game, Grid, LegendEntry, Note, OddsSpec, Row, Side, Table, Term, Text
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
@@ -33,6 +33,8 @@ _TYPE_WORDS = {"object": "a mapping", "array": "a list", "integer": "a whole num
 def describe(err, path=None) -> str:
     where = ".".join(str(p) for p in (err.absolute_path if path is None else path)) or "document"
     if err.validator == "oneOf" and "ja" in str(err.schema):
+        if isinstance(err.instance, dict) and "draw" in err.instance and err.instance["draw"] not in MAP_SYMBOLS:
+            return f"{where}.draw: no map symbol {_short(err.instance['draw'])}: one of {', '.join(MAP_SYMBOLS)}"
         return f"{where}: must be a string, {{ja: ..., en: ...}} or {{text: ...}}"
     if err.validator in ("oneOf", "anyOf") and isinstance(err.instance, float) and \
             any(isinstance(x, dict) and x.get("type") == "integer" for x in err.validator_value):
@@ -115,9 +117,9 @@ def text(value) -> Text:
         return Text.plain(str(value))
     if "text" in value:
         return Text(value["text"], value["text"], neutral=True, note=value.get("note"),
-                    rule=value.get("rule"), span=value.get("span", 1))
+                    rule=value.get("rule"), span=value.get("span", 1), draw=value.get("draw"))
     return Text(value["ja"], value["en"], gloss=value.get("gloss", False), note=value.get("note"),
-                rule=value.get("rule"), span=value.get("span", 1))
+                rule=value.get("rule"), span=value.get("span", 1), draw=value.get("draw"))
 
 
 def _grid(doc, located, base) -> Grid:
@@ -136,9 +138,10 @@ def _grid(doc, located, base) -> Grid:
         if width != len(columns):
             raise located.error(base + ("rows", i, "cells"),
                                 f"ragged row {label.en!r}: {width} cells for {len(columns)} columns")
-        if label.en in seen_rows:
+        key = (label.en, label.draw)   # two symbols drawn with no words beside them are two labels
+        if key in seen_rows:
             raise located.error(base + ("rows", i, "label"), f"duplicate row label {label.en!r}")
-        seen_rows[label.en] = i
+        seen_rows[key] = i
         rows.append(Row(label, cells, r.get("rule"), r.get("note")))
     corner = text(doc["corner"]) if "corner" in doc else None
     return Grid(corner, columns, tuple(rows))

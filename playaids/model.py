@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 LANGS = ("ja", "en")
+# map symbols a legend draws before a label's words (render.hexsymbols: a CCSS legend, G18)
+MAP_SYMBOLS = ("cave", "boundary", "tunnel")
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,7 @@ class Text:
     note: str | None = None
     rule: str | None = None
     span: int = 1
+    draw: str | None = None   # a map symbol drawn before the words (render.hexsymbols)
 
     @classmethod
     def plain(cls, s: str) -> "Text":

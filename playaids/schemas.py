@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 
+from playaids.model import MAP_SYMBOLS
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://playaids.invalid/schema/"
 
@@ -23,6 +25,9 @@ RULE = {"type": "string", "pattern": rf"^(§\S.*|{_RULE_ITEM}(, {_RULE_ITEM})*)$
 NOTE = {"type": "string", "minLength": 1,
         "description": "Why the value reads as it does: reconstruction, OCR slip, conflict."}
 
+# a map symbol a legend draws before a cell's words (a CCSS legend's cave, boundary, tunnel)
+DRAW = {"enum": list(MAP_SYMBOLS), "description": "A map symbol drawn before the words: " + ", ".join(MAP_SYMBOLS) + "."}
+
 DEFINITIONS = {
     "rule": RULE,
     "note": NOTE,
@@ -33,11 +38,11 @@ DEFINITIONS = {
             {"type": "object",
              "properties": {"ja": {"type": "string"}, "en": {"type": "string"},
                             "gloss": {"type": "boolean"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}, "draw": DRAW},
              "required": ["ja", "en"], "additionalProperties": False},
             {"type": "object",
              "properties": {"text": {"type": "string"}, "note": NOTE, "rule": RULE,
-                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}},
+                            "span": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS}, "draw": DRAW},
              "required": ["text"], "additionalProperties": False},
         ],
     },

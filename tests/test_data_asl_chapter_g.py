@@ -87,13 +87,18 @@ def test_ccss_legend():
     assert cell(t, "FL#", "名称", lang="ja") == "要塞化建物区域"    # l. 1053-1056
     assert cell(t, "× × ×", "名称", lang="ja") == "鉄条網"          # l. 1099
     assert cell(t, "×", "名称", lang="ja") == "除去された野戦構築物"   # l. 1101
-    assert "赤" in cell(t, "#/A (Λ)", "説明", lang="ja")            # l. 1025: primary cave in red
-    # de-quadrupled symbols keep the raw extraction in a note (l. 1000, l. 1070)
-    assert "ATD/AATD/AATD/AATD/A" in _row(t, "ATD/A")["note"]
-    assert "PPPP----R/AR/AR/AR/A" in _row(t, "P-R/A")["note"]
-    assert "four times" in t["note"]
-    # lost symbols: panji defended hexside (l. 1061) and tunnel (l. 1093)
-    # the symbols are lost in the seed: the labels say in plain words what each entry marks
+    assert "赤" in cell(t, "#/A", "説明", lang="ja")                # l. 1025: primary cave in red
+    # de-quadrupled symbols keep the raw extraction in the table's note (l. 1000, l. 1070), not
+    # on rows a card would shade as doubtful
+    assert "ATD/A (l. 1000-1005: ATD/AATD/AATD/AATD/A" in t["note"]
+    assert "P-R/A (l. 1070: PPPP----R/AR/AR/AR/A" in t["note"]
+    assert "four times" in t["note"] and "note" not in _row(t, "ATD/A")
+    # the symbols the map draws are drawn (G18): the cave's Λ, the complex boundary, the tunnel
+    drawn = {r["label"]["draw"]: r for r in t["rows"] if isinstance(r["label"], dict) and "draw" in r["label"]}
+    assert set(drawn) == {"cave", "boundary", "tunnel"}
+    assert drawn["boundary"]["cells"][0]["en"] == "Cave-complex boundary"   # l. 1027
+    # lost symbols: panji defended hexside (l. 1061), told in plain words, and the tunnel
+    # (l. 1093), drawn from its explanation: both noted as reconstructed
     assert cell(t, "（ヘクスサイドに沿った記号）", "名称", lang="ja") == "パンジーの防御ヘクスサイド"
-    assert cell(t, "（ヘクス中心点を結ぶ線）", "名称", lang="ja") == "トンネル"
-    assert "l. 1235" in _row(t, "#/A (Λ)")["note"]               # displaced Λ
+    assert drawn["tunnel"]["cells"][0]["ja"] == "トンネル" and "l. 1092" in drawn["tunnel"]["label"]["note"]
+    assert "l. 1235" in _row(t, "#/A")["note"]                   # displaced Λ

@@ -16,6 +16,7 @@ from reportlab.platypus import TableStyle
 
 from playaids import fonts, kinsoku, workshop
 from playaids.model import Grid, Table, Text
+from playaids.render import hexsymbols
 from playaids.render.page import PageSpec
 
 PAD = 4.0  # cell padding each side, points
@@ -288,6 +289,11 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
         for j, s in enumerate(row):
             if s is None:
                 cells.append("")
+                continue
+            if texts[i][j] is not None and texts[i][j].draw:   # a map symbol, its words beside it
+                cells.append(hexsymbols.Symbol(texts[i][j].draw, s, font, size,
+                                               colors.black if spec.grayscale else colors.red))
+                left_cells.append((j, i))
                 continue
             room = sum(widths[j:j + merged.get((i, j), 1)])   # a merged cell wraps at its span's width
             if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \

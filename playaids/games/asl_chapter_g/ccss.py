@@ -26,6 +26,7 @@ from reportlab.lib.units import inch
 from playaids import __version__, fonts, kinsoku
 from playaids.games.asl_chapter_g import ccssplace as place
 from playaids.games.asl_chapter_g import geometry as geo
+from playaids.render import hexsymbols
 from playaids.render import page as page_
 from playaids.render.page import PageSpec
 
@@ -506,58 +507,6 @@ def _page_one(c, spec: PageSpec, board: str, cs, w, h, b: Board, part: int, part
     return plan
 
 
-def _mini_hex(c, cx: float, cy: float, r: float, dashed=None):
-    """A small flat-topped hex for the legend; `dashed`: its sides as a complex boundary."""
-    pts = [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))) for k in range(6)]
-    c.saveState()
-    if dashed is not None:
-        c.setStrokeColor(dashed)
-        c.setLineWidth(1.1)
-        c.setDash(2, 1.5)
-    else:
-        c.setStrokeColor(GRID)
-        c.setLineWidth(0.4)
-    for k in range(6):
-        c.line(*pts[k], *pts[(k + 1) % 6])
-    c.restoreState()
-    return pts
-
-
-def _symbol(c, spec: PageSpec, kind: str, x: float, y: float, size: float, mid: float):
-    """The G18 symbols the sheet draws rather than writes, as the map shows them; x: the left of
-    the row's symbol cell, y its first baseline, `mid` the middle of the row."""
-    r = 5.6
-    cy = mid
-    if kind == "cave":   # a hex, the Λ from its S hexside's vertices to the centre, "A 2" beside it
-        cx = x + r + 1
-        _mini_hex(c, cx, cy, r)
-        c.setStrokeColor(colors.black)
-        c.setLineWidth(0.9)
-        for k in (4, 5):   # the lower-left and lower-right vertices (page y up)
-            c.line(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)), cx, cy)
-        _text(c, cx + r + 3, cy - size * 0.35, "A 2", size)
-    elif kind == "boundary":   # a hex whose sides are the dashed boundary
-        _mini_hex(c, x + r + 1, cy, r, _red(spec))
-    elif kind == "tunnel":   # two hexes, their centre dots joined
-        a, b = (x + r + 1, cy + r * geo.SQRT3 / 4), (x + 2.5 * r + 1, cy - r * geo.SQRT3 / 4)
-        for p in (a, b):
-            _mini_hex(c, *p, r)
-        c.setStrokeColor(colors.black)
-        c.setFillColor(colors.black)
-        c.setLineWidth(0.9)
-        c.line(*a, *b)
-        for p in (a, b):
-            c.circle(*p, 1.2, stroke=0, fill=1)
-
-
-SYMBOL_ROWS = {"-------------": "boundary", "(a line joining hex centre dots)": "tunnel"}
-
-
-def _symbol_kind(row) -> str | None:
-    en = row.label.get("en")
-    return "cave" if "Λ" in en else SYMBOL_ROWS.get(en)
-
-
 def _legend_rows(spec: PageSpec, table, width: float, size: float, sym_w: float):
     """(label lines, name lines, explanation lines, symbol kind, height) of each legend row."""
     name_w = (130 if spec.lang != "en" else 110) * width / 770
@@ -573,8 +522,8 @@ def _legend_rows(spec: PageSpec, table, width: float, size: float, sym_w: float)
             lines_n, lines_e = _wrap(name, name_w + text_w - 6, size), []
         else:
             lines_n, lines_e = _wrap(name, name_w - 6, size), _wrap(expl, text_w - 6, size)
-        kind = _symbol_kind(row)
-        lines_l = [] if kind else _wrap(label, sym_w - 6, size)
+        kind = row.label.draw   # a symbol the map draws, drawn (G18), its words beside it
+        lines_l = _wrap(label, sym_w - 6 - (hexsymbols.width(kind, size) + 2 if kind else 0), size) if label else []
         n = max(len(lines_n), len(lines_e), len(lines_l), 1)
         out.append((lines_l, lines_n, lines_e, kind, max(n * lead, 15.0 if kind else 0.0) + 3, name_w))
     return out
@@ -609,10 +558,13 @@ def _legend(c, spec: PageSpec, root, w, h, m, page) -> tuple[float, int]:
             c.setStrokeColor(colors.HexColor("#BBBBBB"))
             c.setLineWidth(0.3)
             c.line(x0, y + lead - 2, x0 + colw, y + lead - 2)
-            if kind:
-                _symbol(c, spec, kind, x0 + 2, y, size, y + lead - 2 - rh / 2)
+            x, first = x0 + 2, y
+            if kind:   # its words level with the symbol's middle
+                mid = y + lead - 2 - rh / 2
+                x = hexsymbols.draw(c, kind, x, mid, size, _red(spec))
+                first = mid - size * 0.35 + (len(lines_l) - 1) * lead / 2
             for i, s in enumerate(lines_l):
-                _text(c, x0 + 2, y - i * lead, s, size)
+                _text(c, x, first - i * lead, s, size)
             for i, s in enumerate(lines_n):
                 _text(c, x0 + sym_w, y - i * lead, s, size)
             for i, s in enumerate(lines_e):
