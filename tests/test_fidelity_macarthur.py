@@ -122,7 +122,9 @@ def test_11th_pa_regiment_disagreement_is_flagged():
     # 16.2.4 第３連隊 / set-up box 13/11 PA / 17.5.1 第13連隊
     u = _sc("historical").unit("11-pa-3rd-regiment")
     assert u.name["en"] == "3rd Regiment of the 11th PA (13th in the set-up box and 17.5.1)" and "△" not in u.name["ja"]
-    assert "13/11 PA" in _notes("main-assault")
+    # the disagreement is the makers' account (sources appendix), the unit's name tells the player
+    notes = [n for n in ROOT.scenario(GAME, "main-assault").notes if "17.5.1" in n.get("rule", "")]
+    assert "13/11 PA" in notes[0]["note"] and "13/11 PA" not in _notes("main-assault")
 
 
 def test_cavite_bomb_value_and_vigan_rules():

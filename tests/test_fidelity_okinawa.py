@@ -158,7 +158,11 @@ def test_scenario_4_composite_companies_contradiction_is_flagged():
     # 18.721c: 3個の集成中隊 (on the map) vs 18.721d: 集成中隊と増援はない
     sc = ROOT.scenario(G, "scenario-4")
     note = [n for n in sc.notes if "composite" in n["text"]["en"]][0]
-    # flagged in words a player reads, the rule named (no unexplained mark)
-    assert "18.721c lists 3 composite companies" in note["text"]["en"] and "18.721cは3個の集成中隊" in note["text"]["ja"]
+    # told in words a player acts on, the rule named (no unexplained mark); the reading is the
+    # makers' account (its note, in the sources appendix)
+    assert "no composite companies in the Replacement Box" in note["text"]["en"]
+    assert "the 3 composite companies of 18.721c set up on the map" in note["text"]["en"]
+    assert "18.721cの集成中隊3個はマップ上に配置する" in note["text"]["ja"]
+    assert "18.721c lists 3" in note["note"]
     assert "△" not in note["text"]["en"] + note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
     assert sc.unit("composite-companies").count == 3

@@ -228,7 +228,10 @@ class _Matcher:
     def match_rows(self) -> dict[int, Pair]:
         used, out = set(), {}
         for fi, r in enumerate(self.found.rows):
-            for i in self.ek.row_index.get(r.key, ()):
+            rows = self.ek.row_index.get(r.key, ())
+            if len({self.grid.rows[i].label.draw for i in rows}) > 1:
+                continue   # symbols drawn with no words (a legend's): their rows pair by content
+            for i in rows:
                 if i not in used:
                     used.add(i)
                     out[fi] = Pair(i, fi)
@@ -406,8 +409,9 @@ def compare(table: Table, grid: Grid, grid_name: str, found: FoundGrid, ek: Expe
         elif p.f is None:
             label = cmp.expected_label("row", p.e)
             diffs.append(Difference("missing-row", row=label, expected=label))
-        elif p.how in ("range", "content"):
-            r = found.rows[p.f]
+        elif p.how in ("range", "content") and not (p.how == "content" and found.rows[p.f].key in
+                                                      ek.row_index and p.e in ek.row_index[found.rows[p.f].key]):
+            r = found.rows[p.f]   # (a row paired by content whose label is its own: a drawn symbol's)
             diffs.append(Difference("row-range" if p.how == "range" else "row-label",
                                     row=cmp.expected_label("row", p.e), expected=cmp.expected_label("row", p.e),
                                     found=display(r.label), where=r.where))
