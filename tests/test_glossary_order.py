@@ -42,3 +42,28 @@ def test_printed_glossary_is_sorted_both_ways(cli_in, tmp_path):
     assert [en_part.index(e) for e in ens] == sorted(en_part.index(e) for e in ens)
     # 渡具知 is read とぐち (the rules' Toguchi), not as its characters suggest
     assert next(t for t in game.glossary if t.ja == "渡具知").reading == "とぐち"
+
+
+@pytest.mark.parametrize("term,reading,words", [
+    ("暗殺トラック", "あんさつとらっく", ["あんさつ", "とらっく"]),
+    ("十歳以下を全員殺害せよ", "じゅうさいいかをぜんいんさつがいせよ", ["じゅうさいいか", "を", "ぜんいんさつがい", "せよ"]),
+    ("緊急発進表", "きんきゅうはっしんひょう", ["きんきゅうはっしんひょう"]),
+    ("ゲリラ戦", "げりらせん", ["げりら", "せん"]),
+    ("Manila", "まにら", ["まにら"]),                     # no kana to follow: one piece
+    ("暗殺トラック", "あんさつかーど", ["あんさつかーど"]),   # a reading not following its kana
+    ("九六式艦上戦闘機", "きゅうろくしきかんじょうせんとうき", ["きゅうろくしきかん", "じょうせんとうき"]),
+])
+def test_a_reading_breaks_where_its_term_changes_script(term, reading, words):
+    """A printed reading is cut only between the pieces of its term (「あんさつとらっ / く」 no
+    more); a piece longer than a column holds goes on in even parts."""
+    from playaids.render.glossary_pdf import reading_words
+    assert reading_words(term, reading) == words
+
+
+@pytest.mark.slow
+def test_no_printed_reading_is_cut_inside_a_word(cli_in, tmp_path):
+    out = tmp_path / "glossary.a4.pdf"
+    assert cli_in("glossary", "amigos-insurrectors", "--lang", "ja", "-o", out).returncode == 0
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    assert "あんさつ" in text and "あんさつとらっ\nく" not in text and "とらっ\nく" not in text
