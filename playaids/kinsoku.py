@@ -169,13 +169,14 @@ def _tokens(para: str, width: float, w, phrases: bool = True) -> list[str]:
     return out
 
 
-def wrap(text: str, width: float, measure, phrases: bool = False) -> list[str]:
+def wrap(text: str, width: float, measure, phrases: bool = False, spare_from: int = 0) -> list[str]:
     """Greedy line filling within `width` (measure(s) -> width, additive: no kerning) that
     keeps the kinsoku rules. A unit wider than the line is split by character, still without
     a forbidden line start. `phrases` (a table cell, a title, a label: text a reader takes in
     as words): each paragraph breaks between phrases (「台湾飛行場チャート」 whole), else between
     words (「陸海共同作戦 / の」), where that costs it no line over breaking by character, as
-    prose may (「台湾飛 / 行場チャート」)."""
+    prose may (「台湾飛 / 行場チャート」). `spare_from`: a paragraph that many lines long or more
+    may take one line more to keep its words whole (a title: 1; a cell of a few lines: 3)."""
     sizes: dict = {}
 
     def w(u: str) -> float:
@@ -187,8 +188,9 @@ def wrap(text: str, width: float, measure, phrases: bool = False) -> list[str]:
     for para in text.split("\n"):
         plain = _fill(_units(para), width, measure, w, False)
         if phrases and len(plain) > 1 and _CJK.search(para):   # Latin words are units already
+            most = len(plain) + (0 < spare_from <= len(plain))
             plain = next((ln for ln in (_fill(_tokens(para, width, w, whole), width, measure, w, True)
-                                        for whole in (True, False)) if len(ln) <= len(plain)), plain)
+                                        for whole in (True, False)) if len(ln) <= most), plain)
         lines += plain
     return [ln for ln in lines if ln] or [""]
 

@@ -278,7 +278,8 @@ class _Maker:
             rw = max(fonts.width(line, self.font, 7) for line in right.split("\n")) + 10
         rw = min(rw, width * 0.45)
         # broken here under the kinsoku rules: no "）" or "】" alone at a line's start
-        title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9), phrases=True))
+        title = "\n".join(kinsoku.wrap(title, width - rw - 8.5, lambda x: fonts.width(x, self.font, 9), phrases=True,
+                                        spare_from=1))
         t = RLTable([[grid.para(title, self.band_style), grid.para(right, self.band_rule)]],
                     colWidths=[width - rw, rw])
         t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font),
@@ -772,7 +773,7 @@ def _head_lines(title: str, room: float) -> tuple[float, list[str]]:
         size -= 0.5
     if fonts.width(title, fonts.GOTHIC, size) <= room:
         return size, [title]
-    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size), phrases=True)
+    return size, kinsoku.wrap(title, room, lambda x: fonts.width(x, fonts.GOTHIC, size), phrases=True, spare_from=1)
 
 
 def _head_height(title: str, room: float) -> float:

@@ -256,6 +256,11 @@ def _whole(strings, col: int, font: str, size: float) -> float:
                default=0.0)
 
 
+# a cell this many lines long may take one more to keep its words whole (「フィリピンリーダーが除 /
+# 去され」): a line on a cell of three costs the row less than a cut word costs its reader
+SPARE_FROM = 4
+
+
 def noted(grid: Grid) -> set[tuple[int, int]]:
     """(row, col) positions in the drawn table of cells and labels carrying a note."""
     out = set()
@@ -302,7 +307,8 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
             over = natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:
-                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size), phrases=True))
+                s = "\n".join(kinsoku.wrap(s, room - 2 * PAD - 1, lambda x: fonts.width(x, font, size), phrases=True,
+                                            spare_from=SPARE_FROM))
             if long:
                 left_cells.append((j, i))
             one = fonts.only_font(s, font)
