@@ -188,9 +188,11 @@ def wrap(text: str, width: float, measure, phrases: bool = False, spare_from: in
     for para in text.split("\n"):
         plain = _fill(_units(para), width, measure, w, False)
         if phrases and len(plain) > 1 and _CJK.search(para):   # Latin words are units already
-            most = len(plain) + (0 < spare_from <= len(plain))
-            plain = next((ln for ln in (_fill(_tokens(para, width, w, whole), width, measure, w, True)
-                                        for whole in (True, False)) if len(ln) <= most), plain)
+            spare = 0 < spare_from <= len(plain)   # a line more, for whole phrases only
+            plain = next((ln for whole in (True, False)
+                          for ln in [_fill(_tokens(para, width, w, whole), width, measure, w, True)]
+                          if len(ln) <= len(plain) or spare and whole and len(ln) == len(plain) + 1
+                          and min(map(len, ln)) > 1), plain)   # a line more, none of one character
         lines += plain
     return [ln for ln in lines if ln] or [""]
 

@@ -231,3 +231,22 @@ def test_the_seeds_hiragana_he_in_hex_is_read_as_one_word():
     assert kinsoku.wrap("荒地へクスサイド", 70, measure, phrases=True) == ["荒地", "へクスサイド"]
     assert kinsoku.wrap("荒地へクスサイド", 70, measure) == ["荒地", "へクスサイド"]
     assert kinsoku._units("マップへ移動") == ["マップ", "へ", "移", "動"]   # the particle へ before kanji stays apart
+
+
+def test_a_title_takes_a_line_more_to_keep_its_words_whole():
+    """「フィリピンリーダーが除 / 去され」: a title (spare_from=1), or a cell of that many lines, may
+    take one line more than breaking by character to keep its phrases whole, never two, and
+    never for a line of one character."""
+    measure = lambda s: 10.0 * len(s)   # noqa: E731
+    text = "フィリピンリーダーが除去され米軍は2PWを獲得"
+    plain = kinsoku.wrap(text, 120, measure, phrases=True)
+    assert plain == ["フィリピンリーダーが除去", "され米軍は2PWを獲得"]   # whole phrases would take three lines
+    assert kinsoku.wrap(text, 120, measure, phrases=True, spare_from=1) == ["フィリピンリーダーが", "除去され米軍は",
+                                                                           "2PWを獲得"]
+    assert kinsoku.wrap(text, 120, measure, phrases=True, spare_from=3) == plain   # two lines: no spare
+    for k in range(30, 300, 7):
+        for s in (SAMPLE, text, "日本軍の使用可能輸送量"):
+            base = kinsoku.wrap(s, k, measure)
+            got = kinsoku.wrap(s, k, measure, phrases=True, spare_from=1)
+            assert len(got) <= len(base) + 1 and kinsoku.violations(got) == [], (k, got)
+            assert len(got) == len(base) or min(map(len, got)) > 1, (k, got)
