@@ -204,9 +204,12 @@ def test_victory_points_us_unvalued_entries():
     most = "6月21日ターンより前の、沖縄の大部分を占領する各ゲーム・ターン毎に(シナリオ18.3のみ)"  # l. 2304 + 2300
     for label in (beach, most, "占領された各重要防御地点毎に(シナリオ18.3のみ)"):  # l. 2302
         c = _cell_raw(t, label, 0)
-        assert (text(c), text(c, "ja")) == ("not printed", "記載なし")   # said, not a bare "?" (issue 22)
+        # said, not a bare "?" (issue 22), the legend telling the player what to do about it
+        assert (text(c), text(c, "ja")) == ("no value given*", "値の記載なし*")
         assert "2336" in note_of(c)  # orphan "+ 15" values, l. 2336, 2344, 2346
     assert note_of(_row(t, beach)["label"]) and note_of(_row(t, most)["label"])
+    star = [e for e in t["legend"] if e["code"] == "*"][0]
+    assert "agree on the values before play" in star["text"]["en"] and "+15" in star["text"]["ja"]
 
 
 def test_victory_points_japan():
@@ -223,7 +226,7 @@ def test_victory_points_japan():
     assert cell(t, exit_row, "VP") == "+3"  # l. 2332-2334
     assert "6月21日" in note_of(_row(t, exit_row)["label"])  # 18.33c conflict
     assert cell(t, "日本軍HQが重要防御地点内で生き残る(シナリオ18.3のみ)", "VP") == "+15"  # l. 2342
-    assert text(_cell_raw(t, "米軍が2番目の橋頭堡を撤収(シナリオ18.2のみ)", 0)) == "not printed"  # l. 2330
+    assert text(_cell_raw(t, "米軍が2番目の橋頭堡を撤収(シナリオ18.2のみ)", 0)) == "no value given*"  # l. 2330
 
 
 def test_ship_victory_points():
