@@ -285,8 +285,14 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
         one_page(size)
     tried = [v for k, v in made.items() if k[1] != "fit"]
     # (pages counted with 5 % to spare: a grid's rows and kept lines do not split anywhere)
-    flow, pagesize, _, size, lay = min(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
-                                                             v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
+    ranked = sorted(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
+                                          v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
+    # the first few set for real: a row taller than a page's rest goes over whole, so the height
+    # alone misjudges the pages (Amigos' US Stand-Up Fight chits: a third of page 1 empty, a
+    # third page of notes)
+    counted = [(_pages(_story(table, game, spec, font, grids, strings, *v[4]), v[1], spec), k)
+               for k, v in enumerate(ranked[:PAGES_TRIED])]
+    flow, pagesize, _, size, lay = ranked[min(counted)[1]]
     # pages a card fills from top to bottom are filled across too: a results grid wider than half
     # the frame takes its whole width (issue 22: no page but the last under ~60 % used)
     frame = _frame_width(pagesize, spec)
@@ -294,6 +300,17 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
     if wide != lay[2]:
         flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
     return flow, pagesize, None
+
+
+PAGES_TRIED = 3   # layouts of a card over pages set for real to count their pages
+
+
+def _pages(flow, pagesize, spec: PageSpec) -> int:
+    """The pages `flow` takes on `pagesize`, set as the card sets it (a throwaway document)."""
+    doc = SimpleDocTemplate(io.BytesIO(), pagesize=pagesize, leftMargin=spec.margin, rightMargin=spec.margin,
+                            topMargin=spec.margin, bottomMargin=spec.margin)
+    doc.build(flow)
+    return doc.page
 
 
 def _narrow(flow, pagesize, spec: PageSpec) -> bool:
@@ -418,6 +435,19 @@ def footer(table: Table, game: Game | None, spec: PageSpec, font: str, trim):
     return page.footer(spec, trim, font, page.fit_line(left, 7, room))
 
 
+def continued(table: Table, spec: PageSpec, font: str, trim, on_page):
+    """A later page of a card: its footer, and over the frame the title continued (issue 22: a
+    table's last rows on page 2 under no heading)."""
+    o = page.offset(spec)
+    room = trim[0] - 2 * spec.margin
+    title = page.fit_line(heading(table, spec, cont=True), 8, room)
+
+    def draw(canvas, doc):
+        on_page(canvas, doc)
+        fonts.draw_string(canvas, o + spec.margin, o + trim[1] - spec.margin * 0.55 - 6, title, 8, font)
+    return draw
+
+
 def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
     """The card as PDF bytes, identical for identical inputs."""
     flow, trim = story(table, game, spec)
@@ -432,5 +462,5 @@ def render(table: Table, game: Game | None, spec: PageSpec) -> bytes:
                             lang={"ja": "ja-JP", "en": "en", "both": "ja-JP"}[spec.lang])
     on_page = footer(table, game, spec, fonts.register(), trim)
     with page.fixed_epoch():
-        doc.build(flow, onFirstPage=on_page, onLaterPages=on_page)
+        doc.build(flow, onFirstPage=on_page, onLaterPages=continued(table, spec, fonts.register(), trim, on_page))
     return buf.getvalue()
