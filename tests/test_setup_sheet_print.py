@@ -404,7 +404,7 @@ def test_a_table_a_note_follows_is_printed_under_it_and_must_exist(tmp_path):
         text = " ".join(first.extract_text().split())
     assert ["Division", "Step losses", "Fatigue"] in rows
     assert ["96th Infantry Division", "2 battalions", "12"] in rows and ["1st Marine Division", "–", "0"] in rows
-    assert "Shaded cells: values reconstructed where the rules are unclear" in text
+    assert "Shaded cells: unclear in the rules; the likeliest reading is shown" in text
     assert text.index("Scenario 2: US step losses and fatigue") < text.index("Shaded cells")
     shutil.copytree(ROOT.game_dir("okinawa"), tmp_path / "okinawa")
     p = tmp_path / "okinawa" / "scenarios" / "scenario-2.yaml"

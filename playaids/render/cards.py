@@ -418,9 +418,8 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
 # the one line a card carries about its shaded cells (issue 13: provenance off the card)
 # a value reconstructed where the printed rules cannot be read with certainty: said to the player
 # as what it means for him (the makers' account is in Sources and reconstructions)
-DOUBTFUL = ("破線枠のセル：ルールの記載が不確かなため、値を復元した箇所（別紙「出典と復元」を参照）。",
-            "Dashed cells: values reconstructed where the rules are unclear "
-            "(see the separate Sources and reconstructions).")
+DOUBTFUL = ("破線枠のセル：ルールの記載が不確かな箇所。最も確からしい読みを示す（別紙「出典と復元」を参照）。",
+            "Dashed cells: unclear in the rules; the likeliest reading is shown (see Sources and reconstructions).")
 DOUBTFUL_KEY_JA = "網掛け・" + DOUBTFUL[0]
 DOUBTFUL_KEY_EN = "Shaded " + DOUBTFUL[1][:1].lower() + DOUBTFUL[1][1:]
 
