@@ -100,6 +100,9 @@ def word_runs(text: str) -> list[str]:
     return [r for para in text.split("\n") for group in _phrases(para) if group != (" ",) for r in _runs(group)]
 
 
+_KANJI_CHAR = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf々〆]")
+
+
 @functools.lru_cache(maxsize=1)
 def _parser():
     import budoux
@@ -111,10 +114,13 @@ def _parser():
 def _phrases(para: str) -> tuple[tuple[str, ...], ...]:
     """`_units` of `para` grouped into its phrases (BudouX: the bunsetsu a Japanese reader sees
     as one word, 「台湾飛行場チャート」, 「陸海共同作戦の」); a space is a group of its own."""
-    bounds, pos = set(), 0
+    bounds, pos, before = set(), 0, ""
     for phrase in _parser().parse(para):
+        if len(phrase) == 1 and _KANJI_CHAR.match(phrase) and before and _KANJI_CHAR.match(before[-1]):
+            bounds.discard(pos)   # a kanji BudouX leaves alone after a kanji is the word's end (精度 / 表)
         pos += len(phrase)
         bounds.add(pos)
+        before = phrase
     groups, cur, pos = [], [], 0
     for u in _units(para):
         pos += len(u)

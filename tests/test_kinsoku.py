@@ -250,3 +250,13 @@ def test_a_title_takes_a_line_more_to_keep_its_words_whole():
             got = kinsoku.wrap(s, k, measure, phrases=True, spare_from=1)
             assert len(got) <= len(base) + 1 and kinsoku.violations(got) == [], (k, got)
             assert len(got) == len(base) or min(map(len, got)) > 1, (k, got)
+
+
+def test_a_kanji_budoux_leaves_alone_ends_the_word_before_it():
+    """BudouX gives 「日本軍迫擊砲/臼砲精度」 and 「表」 as two phrases: a reviewer read the band
+    「日本軍迫擊砲/臼砲精度 / 表（続き）」 as a word cut. A lone kanji after a kanji joins it."""
+    assert ("表",) not in kinsoku._phrases("日本軍迫擊砲/臼砲精度表（続き）")
+    measure = lambda s: 10.0 * len(s)   # noqa: E731
+    got = kinsoku.wrap("日本軍迫擊砲/臼砲精度表（続き）", 100, measure, phrases=True, spare_from=1)
+    assert got == ["日本軍迫擊砲/", "臼砲精度表", "（続き）"] or "臼砲精度表" in "".join(got[1:2]), got
+    assert not any(ln.startswith("表") for ln in got)
