@@ -190,7 +190,7 @@ def test_a_group_cut_by_a_page_turn_names_its_place_again(cli_in, tmp_path, game
 
 @pytest.mark.slow
 def test_a_place_named_again_over_a_page_turn_gets_the_height_it_needs(cli_in, tmp_path):
-    """The Main Assault's bilingual Letter sheet: "the four northern airfields, no. 3", named
+    """The Main Assault's bilingual Letter sheet: "the four northern airfields, any one (stack 3)", named
     again at page 3's top, took two lines in a row kept one line high (the empty cell's) and was
     overprinted by the next row."""
     out = _sheet(cli_in, tmp_path, "macarthur-bataan", "main-assault", "both", "--paper", "letter")

@@ -107,7 +107,8 @@ class Words:
         name = text(p.name, lang)
         if not slot:
             return name
-        return f"{name}のうち{slot}番目" if lang == "ja" else f"{name}, no. {slot}"
+        # the rules count the places, never name them: the player picks one for each stack
+        return f"{name}のいずれか（スタック{slot}）" if lang == "ja" else f"{name}, any one (stack {slot})"
 
     def area(self, where: str) -> int:
         """The index of the map's area (`areas` of map.yaml) a place is in; len(areas) if none."""
