@@ -296,7 +296,9 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
     # pages a card fills from top to bottom are filled across too: a results grid wider than half
     # the frame takes its whole width (issue 22: no page but the last under ~60 % used)
     frame = _frame_width(pagesize, spec)
-    wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else w for w in lay[2]]
+    # (and a narrow one, the modifiers, half of it)
+    wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else
+            [x * frame / 2 / sum(w) for x in w] if 0 < sum(w) < frame / 2 else w for w in lay[2]]
     if wide != lay[2]:
         flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
     return flow, pagesize, None
