@@ -118,11 +118,11 @@ def _read_back(path, boxes):
     return found
 
 
-# make test: every game in English and Okinawa's in Japanese, on A4; CI (.ci/run, PLAYAIDS_FULL=1):
-# every game in every language on every paper
+# make test: every game in English on A4, Okinawa's (the longest) in Japanese only; CI (.ci/run,
+# PLAYAIDS_FULL=1): every game in every language on every paper
 MATRIX = [(g, lang, paper) for g in GAMES for lang in ("en", "ja", "both") for paper in ("a4", "letter", "a3", "tabloid")] \
     if os.environ.get("PLAYAIDS_FULL") else \
-    [(g, "en", "a4") for g in GAMES] + [("okinawa", "ja", "a4")]
+    [(g, "en", "a4") for g in GAMES if g != "okinawa"] + [("okinawa", "ja", "a4")]
 
 
 @pytest.mark.sample

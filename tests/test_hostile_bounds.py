@@ -407,6 +407,7 @@ def test_a_file_of_many_schema_errors_costs_its_first_errors_only(tmp_path, cli_
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0 < 100_000   # KB
 
 
+@pytest.mark.slow   # 6 s of fuzzing: the slow tier and CI
 def test_fuzz_pdf_streams_claiming_work_under_every_filter_spelling(tmp_path, cli_in, monkeypatch):
     """The fuzz reaches issue 25's PDF shapes: a small stream claiming much work (glyphs, numbers,
     lines, rectangles, zeros, a predictor) under every spelling of its filters, read by preflight
