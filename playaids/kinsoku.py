@@ -101,6 +101,7 @@ def word_runs(text: str) -> list[str]:
 
 
 _KANJI_CHAR = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf々〆]")
+_KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf々〆]+")
 
 
 @functools.lru_cache(maxsize=1)
@@ -116,7 +117,8 @@ def _phrases(para: str) -> tuple[tuple[str, ...], ...]:
     as one word, 「台湾飛行場チャート」, 「陸海共同作戦の」); a space is a group of its own."""
     bounds, pos, before = set(), 0, ""
     for phrase in _parser().parse(para):
-        if len(phrase) == 1 and _KANJI_CHAR.match(phrase) and before and _KANJI_CHAR.match(before[-1]):
+        lead = _KANJI_RUN.match(phrase)
+        if lead and len(lead.group()) == 1 and before and _KANJI_CHAR.match(before[-1]):
             bounds.discard(pos)   # a kanji BudouX leaves alone after a kanji is the word's end (精度 / 表)
         pos += len(phrase)
         bounds.add(pos)

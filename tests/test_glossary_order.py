@@ -67,3 +67,13 @@ def test_no_printed_reading_is_cut_inside_a_word(cli_in, tmp_path):
     with pdfplumber.open(out) as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     assert "あんさつ" in text and "あんさつとらっ\nく" not in text and "とらっ\nく" not in text
+
+
+def test_a_term_breaks_between_its_words():
+    """「沖縄の飛行場が機能してい / る」: a term is cut only between its words (BudouX's phrases),
+    a word longer than a column between its script runs or after a ・; spaces kept."""
+    from playaids.render.glossary_pdf import term_words
+    assert term_words("沖縄の飛行場が機能している") == [("沖縄の", True), ("飛行場が", True), ("機能している", True)]
+    assert term_words("日本軍プレイヤー・セグメント") == [("日本軍", True), ("プレイヤー・", True), ("セグメント", True)]
+    assert term_words("Pusan 橋頭堡") == [("Pusan", True), (" ", False), ("橋頭堡", True)]
+    assert "".join(w for w, _ in term_words("「オブジェクティブ」チット")) == "「オブジェクティブ」チット"

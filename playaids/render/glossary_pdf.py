@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
-from playaids import collation
+from playaids import collation, kinsoku
 from playaids.model import Game, Term
 from playaids.render import document
 from playaids.render.page import PageSpec
@@ -49,11 +49,42 @@ LONGEST_WORD = 15   # kana of a reading kept on one line (an A4 or Letter JA col
 _KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fc]")
 
 
+def term_words(text: str) -> list[tuple[str, bool]]:
+    """A term cut into its words (kinsoku.words: BudouX's phrases), each with whether a line may
+    not break inside it (no word longer than a column holds), the spaces between kept: 「沖縄の
+    飛行場が機能してい / る」 no more."""
+    out, pos = [], 0
+    for w in kinsoku.words(text):
+        at = text.find(w, pos)
+        if at < 0:   # (words are the text's own characters, in order)
+            break
+        if at > pos:
+            out.append((text[pos:at], False))
+        for part in _shorter(w):
+            out.append((part, len(part) <= LONGEST_TERM_WORD))
+        pos = at + len(w)
+    if pos < len(text):
+        out.append((text[pos:], False))
+    return out
+
+
+LONGEST_TERM_WORD = 10   # characters of a term's word kept on one line (a column holds 13 at 8.5 pt)
+
+
+def _shorter(word: str) -> list[str]:
+    """A word too long for a column cut where a reader still sees words: between its script
+    runs (日本軍 | プレイヤー・セグメント), then after a ・ (プレイヤー・ | セグメント)."""
+    if len(word) <= LONGEST_TERM_WORD:
+        return [word]
+    return [p for run in kinsoku.word_runs(word) for p in re.findall(r"[^・]+・?|・", run)]
+
+
 def _row(t, mark: bool = True) -> dict:
     reading = _reading(t)
-    return {"ja": t.ja, "reading": reading, "reading_words": reading_words(t.ja, reading),
+    aliases = "、".join(t.aliases)
+    return {"ja": t.ja, "ja_words": term_words(t.ja), "reading": reading, "reading_words": reading_words(t.ja, reading),
             "en": t.en + (GLOSS_MARK if t.gloss and mark else ""), "rule": t.rule or "",
-            "aliases": "、".join(t.aliases)}
+            "aliases": aliases, "alias_words": term_words(aliases)}
 
 
 def legend(terms) -> tuple[bool, str]:
