@@ -249,6 +249,11 @@ def pages(pdf):
             p.close()
 
 
+# a table's rules are long lines (a cell's side at least); a legend's map symbol (render.hexsymbols: a hex's sides, at most
+# 6 pt) is no rule of it
+TABLE_SETTINGS = {"edge_min_length_prefilter": 7, "edge_min_length": 9}
+
+
 def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
     """Every ruled table on the page (1-based), or on every page when `page` is None."""
     import pdfplumber
@@ -259,11 +264,11 @@ def page_tables(path, page: int | None = None) -> list[list[list[str | None]]]:
             raise TooBig(f"{len(pdf.pages)} pages: give --page N (at most {MAX_PAGES} are read at once)")
         if page is None:
             for p in pages(pdf):
-                out.extend(p.extract_tables())
+                out.extend(p.extract_tables(TABLE_SETTINGS))
         else:
             p = pdf.pages[page - 1]
             new_page()
-            out.extend(p.extract_tables())
+            out.extend(p.extract_tables(TABLE_SETTINGS))
             p.close()
     return out
 
@@ -328,7 +333,7 @@ def titled_tables(path, page: int | None = None) -> list[PdfTable]:
             numbered = [(page, p)]
         for n, p in numbered:
             k = 0
-            for t in p.find_tables():
+            for t in p.find_tables(TABLE_SETTINGS):
                 for j, rows in enumerate(_split_at_bands(t.extract())):
                     k += 1
                     band = _band(rows)

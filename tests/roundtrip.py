@@ -20,7 +20,7 @@ def read_back(pdf_path):
     tables, text = [], []
     with pdfplumber.open(pdf_path) as pdf:
         for p in pdf.pages:
-            tables.extend(p.extract_tables())
+            tables.extend(p.extract_tables(pdfread.TABLE_SETTINGS))
             text.append(p.extract_text() or "")
     tables = pdfread.merge_continued(tables)
     grids = [[[pdfread.comparable(c) if c is not None else None for c in row] for row in t] for t in tables]

@@ -110,7 +110,7 @@ def _read_back(path, boxes):
         assert smallest >= 7.0 - 0.01, f"{path.name}: text at {smallest:.2f} pt"
         for b in boxes:
             page = pdf.pages[b.page - 1].crop((b.x0, b.top, b.x1, b.bottom))
-            tables = page.extract_tables()
+            tables = page.extract_tables(pdfread.TABLE_SETTINGS)
             assert len(tables) == 1, (b, len(tables))
             rows = [[pdfread.comparable(c) if c is not None else None for c in r] for r in tables[0]]
             key = (b.table, b.grid)

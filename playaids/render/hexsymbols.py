@@ -16,7 +16,10 @@ SQRT3 = math.sqrt(3)
 
 def radius(size: float) -> float:
     """A symbol's hex radius for type of `size` pt: the hex about a line and a half tall."""
-    return 0.8 * size
+    return min(0.8 * size, MAX_RADIUS)
+
+
+MAX_RADIUS = 6.0   # a hex's side no longer than a table's shortest rule could be taken for (pdfread)
 
 
 def width(kind: str, size: float) -> float:
