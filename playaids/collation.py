@@ -13,7 +13,8 @@ from playaids.model import Term
 _KANJI = re.compile(r"[\u3400-\u9fff々〆]")
 
 
-def _hira(s: str) -> str:
+def hiragana(s: str) -> str:
+    """Katakana as hiragana, the rest as it is."""
     return "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in s)
 
 
@@ -21,8 +22,8 @@ def reading(term: Term) -> str:
     """The reading a term sorts by (a term with kanji and no reading sorts by its characters,
     after every read term: data validate does not require readings of a user's glossary)."""
     if term.reading:
-        return _hira(term.reading)
-    return _hira(term.ja)
+        return hiragana(term.reading)
+    return hiragana(term.ja)
 
 
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎ", "あいうえおつやゆよわ")

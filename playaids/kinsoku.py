@@ -100,10 +100,6 @@ def word_runs(text: str) -> list[str]:
     return [r for para in text.split("\n") for group in _phrases(para) if group != (" ",) for r in _runs(group)]
 
 
-_KANJI_CHAR = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf々〆]")
-_KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf々〆]+")
-
-
 @functools.lru_cache(maxsize=1)
 def _parser():
     import budoux
@@ -117,8 +113,7 @@ def _phrases(para: str) -> tuple[tuple[str, ...], ...]:
     as one word, 「台湾飛行場チャート」, 「陸海共同作戦の」); a space is a group of its own."""
     bounds, pos, before = set(), 0, ""
     for phrase in _parser().parse(para):
-        lead = _KANJI_RUN.match(phrase)
-        if lead and len(lead.group()) == 1 and before and _KANJI_CHAR.match(before[-1]):
+        if before and _script(before[-1]) == _script(phrase[0]) == 0 and _script(phrase[1:2] or " ") != 0:
             bounds.discard(pos)   # a kanji BudouX leaves alone after a kanji is the word's end (精度 / 表)
         pos += len(phrase)
         bounds.add(pos)

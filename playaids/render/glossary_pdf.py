@@ -21,23 +21,19 @@ def _reading(t) -> str:
     return "" if r == collation.reading(Term(t.ja, t.en)) else r
 
 
-def _hiragana(s: str) -> str:
-    return "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in s)
-
-
 def reading_words(term: str, reading: str) -> list[str]:
     """The reading cut where the term changes script, each piece a line may not break: a kana
     run of the term is its own piece of the reading, a kanji run the reading between them
     (暗殺トラック: あんさつ | とらっく, not 「あんさつとらっ / く」). One piece when the reading does
     not follow the term's kana."""
     runs = re.findall(r"[\u3041-\u309f\u30a1-\u30fa\u30fc]+|[^\u3041-\u309f\u30a1-\u30fa\u30fc]+", term)
-    pattern = "".join(re.escape(_hiragana(r)) if _KANA.match(r) else "(.+?)" for r in runs)
+    pattern = "".join(re.escape(collation.hiragana(r)) if _KANA.match(r) else "(.+?)" for r in runs)
     m = re.fullmatch(pattern, reading) if runs and reading else None
     if m is None:
         return [reading] if reading else []
     out, groups = [], iter(m.groups())
     for r in runs:
-        out.append(_hiragana(r) if _KANA.match(r) else next(groups))
+        out.append(collation.hiragana(r) if _KANA.match(r) else next(groups))
     # a piece wider than a column could hold goes on in even parts, never past the column
     return [w[k:k + n] for w in out for n in [-(-len(w) // -(-len(w) // LONGEST_WORD))]
             for k in range(0, len(w), n)]
