@@ -416,9 +416,24 @@ def check_page(page, number: int, name: str, lang: str | None, lines=None, maker
     return out
 
 
-def _reading(page: int, ln) -> tuple:
-    """Reading order: page, then column (a line's left edge), then top."""
-    return page, round(ln.x0 / COLUMN_TOL), ln.top
+SHEET_TITLE = 12.0   # a line this large or larger titles a sheet across the page's columns
+
+
+WIDE = 0.6   # a filled box wider than this share of the page runs across its columns
+
+
+def wide_boxes(page) -> list[float]:
+    """The bottoms of a page's filled boxes that run across its columns (the bands and shaded
+    rows of a table set across them): what is under one is read after what is beside it."""
+    return sorted(r["bottom"] for r in page.rects if r.get("fill") and r["width"] > WIDE * page.width)
+
+
+def _reading(pages, page: int, ln, wide=None) -> tuple:
+    """Reading order: page, then the part of the page the line is in (a sheet begins, and a table
+    across the columns is set, under what is above it), then column (its left edge), then top."""
+    part = sum(x.size >= SHEET_TITLE and x.top <= ln.top for x in pages[page - 1])
+    part += sum(b <= ln.top for b in (wide[page - 1] if wide else ()))
+    return page, part, round(ln.x0 / COLUMN_TOL), ln.top
 
 
 def _first_line(lines, ln):
@@ -430,9 +445,10 @@ def _first_line(lines, ln):
     return ln
 
 
-def continued_before_start(pages, name: str) -> list[Finding]:
+def continued_before_start(pages, name: str, wide=None) -> list[Finding]:
     """A "(continued)" heading whose start (the same heading without the mark, in a line of the
-    same size) comes after it in reading order, or nowhere."""
+    same size) comes after it in reading order, or nowhere; or that is read after another table.
+    `wide`: each page's wide_boxes."""
     out = []
     heads = [(k, ln) for k, lines in enumerate(pages, 1) for ln in lines]
     for k, ln in heads:
@@ -446,19 +462,41 @@ def continued_before_start(pages, name: str) -> list[Finding]:
             continue
         starts = [(j, s) for j, s in heads if s is not ln and not CONTINUED.search(s.text)
                   and abs(s.size - ln.size) < 0.3 and s.text.startswith(title)]
-        if starts and not any(_reading(j, s) < _reading(k, ln) for j, s in starts):
+        if starts and not any(_reading(pages, j, s, wide) < _reading(pages, k, ln, wide) for j, s in starts):
             j, s = starts[0]
             out.append(Finding(name, k, f"\"{ln.text[:50]}\" comes before its start (page {j}, "
                                         f"at {s.x0:.0f},{s.top:.0f} pt) in reading order"))
             continue
         # the piece read just before it: on this page or the one before, never pages back with
         # other tables between (Amigos' Political Will Track went on two pages after its start)
-        pieces = [j for j, s in heads if s is not ln and _reading(j, s) < _reading(k, ln)
+        pieces = [(j, s) for j, s in heads if s is not ln and _reading(pages, j, s, wide) < _reading(pages, k, ln, wide)
                   and abs(s.size - ln.size) < 0.3 and s.text.startswith(title)]
-        if pieces and k - max(pieces) > 1:
-            out.append(Finding(name, k, f"\"{ln.text[:50]}\" goes on {k - max(pieces)} pages after "
-                                        f"its last piece (page {max(pieces)}), other tables between"))
+        if not pieces:
+            continue
+        j, last = max(pieces, key=lambda p: _reading(pages, *p, wide=wide))
+        if k - j > 1:
+            out.append(Finding(name, k, f"\"{ln.text[:50]}\" goes on {k - j} pages after "
+                                        f"its last piece (page {j}), other tables between"))
+        elif other := _between(pages, (j, last), (k, ln), title, wide):
+            out.append(Finding(name, k, f"\"{ln.text[:50]}\" is read after \"{other.text[:30]}\", "
+                                        f"not at once after its last piece (page {j})"))
     return out
+
+
+def _between(pages, last: tuple, cont: tuple, title: str, wide=None):
+    """A heading of another table read between a piece and its continuation (issue 22: Amigos'
+    reinforcement conditions went on after three other tables): on a later page, any heading
+    before the continuation (a piece continued leads its page); on the same page, one above it
+    in its own column, after the piece it continues."""
+    (j, s), (k, ln) = last, cont
+    lines = pages[k - 1]
+    for x in lines:
+        if (x is ln or abs(x.size - ln.size) >= 0.3 or x.text.startswith(title)
+                or _first_line(lines, x) is not x or not _reading(pages, k, x, wide) < _reading(pages, k, ln, wide)):
+            continue
+        if j < k or abs(x.x0 - ln.x0) < COLUMN_TOL and _reading(pages, j, s, wide) < _reading(pages, k, x, wide):
+            return x
+    return None
 
 
 def check(path, lang: str | None = None) -> list[Finding]:
@@ -486,12 +524,13 @@ def check(path, lang: str | None = None) -> list[Finding]:
                 raise PlayaidsError(f"{path}: the PDF has no page")
             if n > pdfread.MAX_PAGES:
                 raise PlayaidsError(f"{path}: {n} pages, more than the {pdfread.MAX_PAGES} a play aid has")
-            out, lines, covers = [], [], []
+            out, lines, covers, wide = [], [], [], []
             for k, page in enumerate(pdfread.pages(pdf), 1):
                 lines.append(kinsoku.page_lines(page))   # the lines are kept, not the page
+                wide.append(wide_boxes(page))
                 out += check_page(page, k, str(path), lang, lines[-1], makers)
                 covers.append(coverage(page, lines[-1]))
-            out += continued_before_start(lines, str(path))
+            out += continued_before_start(lines, str(path), wide)
             out += fill_findings(covers, str(path), sections(pdf))
             return sorted(out, key=lambda f: f.page)
     except PlayaidsError:

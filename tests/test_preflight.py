@@ -372,6 +372,47 @@ def test_a_continued_piece_pages_after_its_last_piece(tmp_path, gap, fires):
     assert bool(found) == fires, found
 
 
+def test_a_continued_piece_read_after_another_table(tmp_path):
+    """A piece continued reads on at once after its last piece (issue 22: Amigos' reinforcement
+    conditions went on in column 2 under the US Stand-Up Fight chits): on the same page no other
+    table's heading above it in its column after its start; on a later page, none before it."""
+    def column(c, f):
+        c.setFont(f, 9)
+        c.drawString(40, 760, "Sequence of Play")
+        c.drawString(40, 300, "Operation Limits")
+        c.drawString(320, 760, "Combat Sequence")
+        c.drawString(320, 200, "Operation Limits (continued)")
+    found = [w for w in whats(pdf(tmp_path / "x.en.a4.pdf", column)) if "is read after" in w]
+    assert found and "Combat Sequence" in found[0], found
+
+    def at_once(c, f):   # the same tables, the piece continued heading its column
+        c.setFont(f, 9)
+        c.drawString(40, 760, "Sequence of Play")
+        c.drawString(40, 300, "Operation Limits")
+        c.drawString(320, 760, "Operation Limits (continued)")
+        c.drawString(320, 500, "Combat Sequence")
+    assert whats(pdf(tmp_path / "ok.en.a4.pdf", at_once)) == []
+
+    def band(c, f):   # a table across both columns above: read before the piece it continues
+        c.setFont(f, 9)
+        c.drawString(40, 760, "Leader Die Rolls")
+        c.drawString(40, 500, "US Objectives")
+        c.drawString(320, 500, "US Objectives (continued)")
+    assert whats(pdf(tmp_path / "band.en.a4.pdf", band)) == []
+
+    path = tmp_path / "p.en.a4.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    c.setFont("Helvetica", 9)
+    c.drawString(320, 300, "Political Will Track")
+    c.showPage()
+    c.setFont("Helvetica", 9)
+    c.drawString(40, 760, "Filipino Guerrilla War Chits")
+    c.drawString(320, 760, "Political Will Track (continued)")
+    c.save()
+    found = [w for w in whats(path) if "is read after" in w]
+    assert found and "Filipino Guerrilla" in found[0], found
+
+
 @pytest.mark.parametrize("line", [
     "Q&A: I'm sorry if the references are unclear.",
     "cancels 1 hit (translator's note: not each combat round)",

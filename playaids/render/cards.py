@@ -290,7 +290,9 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
     # the first few set for real: a row taller than a page's rest goes over whole, so the height
     # alone misjudges the pages (Amigos' US Stand-Up Fight chits: a third of page 1 empty, a
     # third page of notes)
-    counted = [(_pages(_story(table, game, spec, font, grids, strings, *v[4]), v[1], spec), k)
+    # (a last page of a tail only, a row or two under "(continued)", when another takes fuller
+    # pages: Amigos' bilingual leader rolls)
+    counted = [(*_pages(_story(table, game, spec, font, grids, strings, *v[4]), v[1], spec), k)
                for k, v in enumerate(ranked[:PAGES_TRIED])]
     flow, pagesize, _, size, lay = ranked[min(counted)[1]]
     # pages a card fills from top to bottom are filled across too: a results grid wider than half
@@ -305,14 +307,18 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
 
 
 PAGES_TRIED = 3   # layouts of a card over pages set for real to count their pages
+TAIL = 0.35       # a card's last page used less than this holds a tail only
+MIN_PIECE_ROWS = 3   # a grid cut over pages leaves no piece shorter than this
 
 
-def _pages(flow, pagesize, spec: PageSpec) -> int:
-    """The pages `flow` takes on `pagesize`, set as the card sets it (a throwaway document)."""
+def _pages(flow, pagesize, spec: PageSpec) -> tuple[int, bool]:
+    """The pages `flow` takes on `pagesize`, set as the card sets it (a throwaway document), and
+    whether its last page holds only a tail (a row or two and the notes: under TAIL of it)."""
     doc = SimpleDocTemplate(io.BytesIO(), pagesize=pagesize, leftMargin=spec.margin, rightMargin=spec.margin,
                             topMargin=spec.margin, bottomMargin=spec.margin)
     doc.build(flow)
-    return doc.page
+    frame = doc.frame
+    return doc.page, doc.page > 1 and (frame._y2 - frame._y) < TAIL * frame._height
 
 
 def _narrow(flow, pagesize, spec: PageSpec) -> bool:
@@ -383,6 +389,10 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
         grid = grid_flowable(g, s, w, size, font, spec, text_columns(s, font, size),   # as the chart sets read
                               table.row_groups if g is table.grid else 1)
         grid.card_grid = True
+        head, rows = grid.repeatRows or 0, len(grid._cellvalues)
+        if rows - head >= 2 * MIN_PIECE_ROWS:   # cut over pages, no piece of a row or two
+            grid.setStyle(TableStyle([("NOSPLIT", (0, head), (-1, head + MIN_PIECE_ROWS - 1)),
+                                      ("NOSPLIT", (0, rows - MIN_PIECE_ROWS), (-1, rows - 1))]))
         out += [grid, Spacer(1, 6)]
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):

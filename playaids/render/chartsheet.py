@@ -472,18 +472,83 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                first: float, balancing: bool = False) -> list[_Placed]:
     """One page of `pending` (the blocks placed, or their first pieces, are taken off it), its
     columns filled from `first` down to `height`; `balancing`: no grid is cut (a page balanced
-    moves whole grids and runs notes on, never cuts a table the page held whole)."""
+    moves whole grids and runs notes on, never cuts a table the page held whole).
+
+    A block is cut only where its rest reads on at once (issue 22: Amigos' reinforcement
+    conditions went on a page later, after three other tables): at the top of the next column,
+    which moves down what it already holds, or from the last columns at the top of the next page."""
     tops = [first] * n
     placed: list[_Placed] = []
-    floor: dict[int, int] = {}   # a piece continued on this page: the first column it may take
+    floor: dict[int, int] = {}   # a piece continued on this page: the column it reads on in
 
-    def put(b: _Block, c: int, y: float) -> None:
-        placed.extend(_stacked(b, c * (column + GUTTER), y))
+    whole: dict[int, _Block] = {}   # a placed flowable's block, when placed whole on this page
+
+    def put(b: _Block, c: int, y: float, is_whole: bool = False) -> None:
+        flows = _stacked(b, c * (column + GUTTER), y)
+        placed.extend(flows)
         tops[c:c + b.span] = [y + b.height + maker.gap] * b.span
+        if is_whole:
+            whole.update((id(p), b) for p in flows)
+
+    def covers(p: _Placed, k: int) -> bool:
+        x = k * (column + GUTTER)
+        return p.x < x + column and p.x + p.width > x
+
+    def level(k: int) -> float:
+        """Where column k's own run begins: under the last block spanning it, else `first`."""
+        return max((p.y + _h(p.flow) + maker.gap for p in placed
+                    if covers(p, k) and p.width > column + 0.5), default=first)
+
+    def held(k: int, top: float) -> list[_Placed] | None:
+        """What column k holds under `top`, when none of it spans other columns (else None)."""
+        mine = [p for p in placed if covers(p, k) and p.y >= top - 0.5]
+        return None if any(p.width > column + 0.5 for p in mine) else mine
+
+    def room_after(c: int, b: _Block) -> bool:
+        """Whether a piece of `b` cut at column c can read on at once: right of it the columns
+        hold nothing under the band it began under, or the next one's content can move down."""
+        right = range(c + b.span, n)
+        if not right:
+            return True
+        top = level(c)
+        if all(abs(tops[k] - top) < 0.5 for k in right):
+            return len(right) >= b.span
+        return b.span == 1 and abs(level(c + 1) - top) < 0.5 and held(c + 1, top) is not None
+
+    def lift(k: int) -> list[_Block] | None:
+        """Column k's own run taken off the page, to be placed again after a piece continued
+        into it; None when it holds a block's piece or a block spanning other columns."""
+        mine = held(k, level(k))
+        if mine is None or any(id(p) not in whole for p in mine):
+            return None
+        for p in mine:
+            placed.remove(p)
+        tops[k] = level(k)
+        back = {id(whole[id(p)]): whole[id(p)] for p in sorted(mine, key=lambda p: p.y)}
+        return list(back.values())
+
+    def lead(b: _Block, k: int) -> bool:
+        """The piece continued `b` put at the top of column k's own run, what that holds moved
+        down (False: it does not fit there)."""
+        top = level(k)
+        mine = held(k, top)
+        if mine is None or tops[k] + b.height > height:
+            return False
+        down = b.height + maker.gap
+        for p in mine:
+            p.y += down
+        placed.extend(_stacked(b, k * (column + GUTTER), top))
+        tops[k] += down
+        return True
 
     i = 0
     while i < len(pending):
         b = pending[i]
+        k = floor.get(id(b))
+        if k is not None and b.span == 1 and k < n and tops[k] > level(k) + 0.5:
+            if lead(b, k):
+                del pending[i]
+                continue
         # a continued piece reads after its start: in a column to the right, or on a later page
         cols = range(floor.get(id(b), 0), n - b.span + 1)
         if not cols:
@@ -497,22 +562,29 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                 while j < len(pending) and y - tops[k] > maker.gap + 24:
                     g = pending[j]
                     if g.span == 1 and tops[k] + g.height + maker.gap <= y:
-                        put(g, k, tops[k])
+                        put(g, k, tops[k], id(g) not in floor)
                         del pending[j]
                     else:
                         j += 1
-            put(b, c, y)
+            put(b, c, y, id(b) not in floor)
             del pending[i]
             continue
-        if height - y >= SPLIT_ROOM * height:
+        if height - y >= SPLIT_ROOM * height and room_after(c, b):
             # a grid is cut (its header repeated) only with a good share of the page left
             part, rest = _split(b, height - y, maker,
                                 whole_grids=balancing or (b.height <= height - first
                                                           and height - y < CUT_ROOM * height))
+            nxt, back = c + b.span, []
+            if part is not None and nxt < n and tops[nxt] > level(nxt) + 0.5 and tops[nxt] + rest.height > height:
+                # the rest does not fit over what the next column holds: that goes after it
+                back = lift(nxt)
+                if back is None:
+                    part = None
             if part is not None:
                 put(part, c, y)
+                pending[i + 1:i + 1] = back
                 pending[i] = rest
-                floor[id(rest)] = c + 1
+                floor[id(rest)] = c + b.span
                 continue
         i += 1
     # a piece continued leads the next page: read on at once, not after blocks this page skipped
