@@ -203,3 +203,19 @@ def test_a_bilingual_note_cites_its_rule_in_each_language():
     text = "\n".join(_text("rgi-macarthur", "bataan-retreat", "both"))
     assert "(rule §Bataan Retreat: Starting forces)" in " ".join(text.split())
     assert "(rule §BATAAN RETREAT" not in " ".join(text.split())
+
+
+def test_a_counted_place_gives_each_stack_a_place_of_its_own():
+    """RGI Korea: the UN sets up freely in the 7 towns of the Pusan perimeter, at most 10 a town;
+    the rules never name the towns. The sheet's stacks are so many towns, each its own, not
+    'any one' (rv37: two stacks of 5 and 7 in one town would break the limit)."""
+    from playaids.render.setupwords import Words
+
+    setup = api.generate(ROOT, "rgi-macarthur", "korea", 1)
+    scenario = ROOT.scenario("rgi-macarthur", "korea")
+    slots = {p.at for p in setup.placements if str(p.at).startswith("pusan-perimeter#")}
+    assert len(slots) > 1
+    en, ja = Words(ROOT, setup, scenario, "en"), Words(ROOT, setup, scenario, "ja")
+    assert en.place("pusan-perimeter#2", "en") == \
+        "the 7 towns of the Pusan perimeter, a different one for each stack (stack 2)"
+    assert ja.place("pusan-perimeter#2", "ja").endswith("のいずれか（スタック2：スタックごとに別の場所）")

@@ -107,8 +107,10 @@ class Words:
         name = text(p.name, lang)
         if not slot:
             return name
-        # the rules count the places, never name them: the player picks one for each stack
-        return f"{name}のいずれか（スタック{slot}）" if lang == "ja" else f"{name}, any one (stack {slot})"
+        # the rules count the places, never name them: the player picks one for each stack, each
+        # stack its own (a counted place's slots are so many places: the stacking limit holds)
+        return (f"{name}のいずれか（スタック{slot}：スタックごとに別の場所）" if lang == "ja"
+                else f"{name}, a different one for each stack (stack {slot})")
 
     def area(self, where: str) -> int:
         """The index of the map's area (`areas` of map.yaml) a place is in; len(areas) if none."""
