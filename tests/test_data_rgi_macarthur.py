@@ -129,6 +129,8 @@ def test_starting_forces_and_limits():
     # l. 178: 「そしてゾーンⅢに。」 is cut off; the cell says so in a note
     r = _row(t, "BATAAN RETREAT: 連合軍(青色)")
     assert "ゾーンⅢ" in note_of(r["cells"][2])
+    # ... and the player is told what to do, not how the rules' text ends (rv38)
+    assert "プレイ前に取り決めること" in r["cells"][2]["ja"] and "agree on it before play" in r["cells"][2]["en"]
     u = raw_table(GAME, "unit-limits")
     assert cell(u, "1つの町のユニット", "最大") == "10"                      # l. 13
     assert cell(u, "1ターン中に1道路区画を使用するユニット", "最大") == "5"   # l. 34

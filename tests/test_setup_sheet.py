@@ -219,3 +219,29 @@ def test_a_counted_place_gives_each_stack_a_place_of_its_own():
     assert en.place("pusan-perimeter#2", "en") == \
         "the 7 towns of the Pusan perimeter, a different one for each stack (stack 2)"
     assert ja.place("pusan-perimeter#2", "ja").endswith("のいずれか（スタック2：スタックごとに別の場所）")
+
+
+@pytest.mark.parametrize("gid,sid,named,absent", [
+    ("okinawa", "campaign", {"division-62", "outposts", "division-24", "naval-base-force"}, set()),
+    ("amigos-insurrectors", "campaign", set(), {"us-infantry", "poa-markers"}),
+])
+def test_a_formation_the_rules_set_up_whole_is_named_on_the_sheet(gid, sid, named, absent):
+    """18.12c sets up the 62nd Division south of 2028-3033, its outposts north of 2228-3032, the
+    24th Division and the Naval Base Force in their sectors, never saying how many counters:
+    the sheet names each with 'all' and its place (rv38: most of the Japanese army was off the
+    sheet). Units no set-up places (Amigos' omitted 18.3, POA markers placed in play) are not."""
+    setup = api.generate(ROOT, gid, sid, 1)
+    view = sheet_view(ROOT, setup, *api.verify_setup(ROOT, setup))
+    listed = {u.id for _, units in view.formations for u in units}
+    assert named <= listed and not absent & listed, listed
+    if gid == "okinawa":
+        from playaids.render.setupsheet import _whole_place
+        from playaids.render.setupwords import Words
+
+        say = Words(ROOT, setup, ROOT.scenario(gid, sid), "en")
+        unit = ROOT.scenario(gid, sid).unit("division-62")
+        assert _whole_place(say, unit, "en") == "62nd Division sector, south of the hex line 2028-3033"
+        assert _whole_place(Words(ROOT, setup, ROOT.scenario(gid, sid), "ja"), unit, "ja") == \
+            "第六十二師団戦区、ヘクス列2028～3033以南"
+        text = " ".join(_text(gid, sid, "en"))
+        assert "Whole formations (your counters give how many)" in text and "Okinawa Naval Base Force" in text

@@ -42,6 +42,28 @@ class SheetView:
     slips: tuple           # Slip, in the sides' order, a secret of no side last
     broken: tuple          # Broken
     unchecked: tuple       # the rule references `verify` left unchecked (as found, repeats kept)
+    formations: tuple = ()  # (side, (Unit, ...)): units the rules set up whole, never saying how many
+
+
+def _formations(setup, scenario, values: dict, order: list) -> tuple:
+    """The units of unstated number (count: unstated) this setup has and places none of: the
+    player sets up all their counters (Okinawa's 62nd Division, 18.12c), so the sheet names them."""
+    from playaids.engine import values as vals
+
+    def present(u) -> bool:   # placement.present, on the sheet's values
+        return all(values.get(eid) in vals.expand(a if isinstance(a, list) else [a]) for eid, a in (u.when or {}).items())
+
+    def lined(u) -> bool:   # a hex line holds it (18.12c: the 62nd Division south of 2028-3033)
+        return any(c.get("kind") == "line" and (set(c["units"].get("tags", ())) & set(u.tags)
+                                                if isinstance(c.get("units"), dict) else u.id in (c.get("units") or ()))
+                   for c in scenario.constraints)
+
+    # a unit the rules place: at a place or zone, beyond a line, or a formation set up anywhere;
+    # not a kind of counter no set-up places (Amigos' omitted set-ups, POA markers placed in play)
+    placed = {p.unit for p in setup.placements}
+    units = [u for u in scenario.units if u.unstated and u.id not in placed and present(u) and u.at is not None
+             and (u.at != "any" or u.type == "formation" or lined(u))]
+    return tuple((s, mine) for s in order if (mine := tuple(u for u in units if u.side == s)))
 
 
 def face_down(scenario, placement) -> bool:
@@ -98,4 +120,5 @@ def prepare(setup, scenario, found, sides: list[str], own: list[dict]) -> SheetV
         placed=placed,
         slips=_slips(setup, scenario, values, order, set(sides), own),
         broken=tuple(_broken(setup, scenario, v) for v in found if v.status == "violation"),
-        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule))
+        unchecked=tuple(v.rule for v in found if v.status == "unchecked" and v.rule),
+        formations=_formations(setup, scenario, values, order))

@@ -287,28 +287,29 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
     # (pages counted with 5 % to spare: a grid's rows and kept lines do not split anywhere)
     ranked = sorted(tried, key=lambda v: (v[2] * 1.05 // 1, _narrow(v[0], v[1], spec),
                                           v[2] * 1.05 % 1 < 0.35, -v[3], v[1][0] > v[1][1]))
-    # the first few set for real: a row taller than a page's rest goes over whole, so the height
-    # alone misjudges the pages (Amigos' US Stand-Up Fight chits: a third of page 1 empty, a
-    # third page of notes)
-    # (a last page of a tail only, a row or two under "(continued)", when another takes fuller
-    # pages: Amigos' bilingual leader rolls)
-    counted = [(*_pages(_story(table, game, spec, font, grids, strings, *v[4]), v[1], spec), k)
-               for k, v in enumerate(ranked[:PAGES_TRIED])]
-    flow, pagesize, _, size, lay = ranked[min(counted)[1]]
-    # pages a card fills from top to bottom are filled across too: a results grid wider than half
-    # the frame takes its whole width (issue 22: no page but the last under ~60 % used)
-    frame = _frame_width(pagesize, spec)
-    # (and a narrow one, the modifiers, half of it)
-    wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else
-            [x * frame / 2 / sum(w) for x in w] if 0 < sum(w) < frame / 2 else w for w in lay[2]]
-    if wide != lay[2]:
-        flow = _story(table, game, spec, font, grids, strings, pagesize, size, wide)
+    def widened(v):
+        """The story of layout `v` as it is set: pages a card fills from top to bottom are filled
+        across too, a results grid wider than half the frame taking its whole width (issue 22: no
+        page but the last under ~60 % used), a narrow one (the modifiers) half of it."""
+        _, pagesize, _, size, lay = v
+        frame = _frame_width(pagesize, spec)
+        wide = [[x * frame / sum(w) for x in w] if frame / 2 <= sum(w) < frame else
+                [x * frame / 2 / sum(w) for x in w] if 0 < sum(w) < frame / 2 else w for w in lay[2]]
+        return _story(table, game, spec, font, grids, strings, pagesize, size, wide), pagesize
+
+    # the first few set for real, as they are set: a row taller than a page's rest goes over
+    # whole, so the height alone misjudges the pages (Amigos' US Stand-Up Fight chits: a third of
+    # page 1 empty, a third page of notes); a last page of a tail only (a row or two under
+    # "(continued)") when another takes as few pages is a last resort
+    counted = [(*_pages(*widened(v), spec), k) for k, v in enumerate(ranked[:PAGES_TRIED])]
+    flow, pagesize = widened(ranked[min(counted)[2]])
     return flow, pagesize, None
 
 
 PAGES_TRIED = 3   # layouts of a card over pages set for real to count their pages
 TAIL = 0.35       # a card's last page used less than this holds a tail only
 MIN_PIECE_ROWS = 3   # a grid cut over pages leaves no piece shorter than this
+TAIL_ROWS = 0.2      # ... when its last rows take less than this share of the page
 
 
 def _pages(flow, pagesize, spec: PageSpec) -> tuple[int, bool]:
@@ -390,9 +391,10 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
                               table.row_groups if g is table.grid else 1)
         grid.card_grid = True
         head, rows = grid.repeatRows or 0, len(grid._cellvalues)
-        if rows - head >= 2 * MIN_PIECE_ROWS:   # cut over pages, no piece of a row or two
-            grid.setStyle(TableStyle([("NOSPLIT", (0, head), (-1, head + MIN_PIECE_ROWS - 1)),
-                                      ("NOSPLIT", (0, rows - MIN_PIECE_ROWS), (-1, rows - 1))]))
+        if rows - head >= 2 * MIN_PIECE_ROWS:   # cut over pages, no last piece of a row or two
+            grid.wrap(sum(w), 1e6)   # (unless those rows are tall: chits, kept whole, fill a page)
+            if sum(grid._rowHeights[-MIN_PIECE_ROWS:]) < TAIL_ROWS * (pagesize[1] - 2 * spec.margin):
+                grid.setStyle(TableStyle([("NOSPLIT", (0, rows - MIN_PIECE_ROWS), (-1, rows - 1))]))
         out += [grid, Spacer(1, 6)]
 
     def para(text: str, style: ParagraphStyle, bullet: str = ""):

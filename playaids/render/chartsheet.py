@@ -49,6 +49,7 @@ MIN_CONTINUED_LINES = 3   # text continued in another column or page: at least t
 MIN_LEFT_LINES = 2        # ... and at least this many left before the cut
 PAIR_HALF = 110.0      # bilingual notes go in parallel columns (ja | en) at least this wide
 SHEET_GAP = 10.0       # above a sheet's title when it starts under another sheet on a page
+SCRAP = 0.15           # a last page less used than this, when as few pages take the set fuller
 FILL = 0.6             # every page but the last this full, as the preflight measures it (its own measure reads a page fuller)
 SPARSE_LAST = 0.3     # a last page whose content ends this far down holds a few lines: saved if it can be
 
@@ -103,6 +104,7 @@ class _Maker:
         self.min_continued = (MIN_CONTINUED_LINES, MIN_CONTINUED_LINES, 2, 1)[loose]
         self.anywhere_text = loose == 3
         self.balance = True   # a sheet's last page is balanced (not the set's last sheet's: _set_pages)
+        self.lift = True      # a column's run makes way for a piece continued into it (_fill_page)
         self.font = fonts.register()
         f = self.font
         self.band_style = ParagraphStyle("band", fontName=f, fontSize=9, leading=11,
@@ -577,7 +579,7 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
             nxt, back = c + b.span, []
             if part is not None and nxt < n and tops[nxt] > level(nxt) + 0.5 and tops[nxt] + rest.height > height:
                 # the rest does not fit over what the next column holds: that goes after it
-                back = lift(nxt)
+                back = lift(nxt) if maker.lift else None
                 if back is None:
                     part = None
             if part is not None:
@@ -765,6 +767,12 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
             cards.check_font(t, game, spec.lang, font)
         sheets_tables.append((sheet, ts, cards.composed(sheet.title, spec.lang)))
     pages = _chosen(sheets_tables, maker, spec)
+    if _thin(pages, spec):   # a column's run that made way for a piece may leave a page thin
+        still = _Maker(spec, game)
+        still.lift = False
+        other = _chosen(sheets_tables, still, spec)
+        if (_thin(other, spec), len(other)) < (_thin(pages, spec), len(pages) + 1):
+            pages = other
     last = pages[-1]
     if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
         # a last page of a few lines: set closer, else cut short notes too, else leave fewer lines
@@ -829,12 +837,18 @@ def _chosen(sheets_tables: list, maker: _Maker, spec: PageSpec) -> list[_Page]:
         pages = _set_pages(sheets_tables, maker, spec, fixed)
         if pages is None:
             continue
-        thin = sum(_used(p, spec) < FILL for p in pages[:-1])
+        thin = _thin(pages, spec)
         mixed = _mixed(pages)
-        score = (thin, len(pages) + mixed, mixed, fixed is not None)   # one orientation is worth a page
+        scrap = _used(pages[-1], spec) < SCRAP   # a sheet for a table of two rows (RGI's storm risk)
+        score = (thin, len(pages) + mixed, scrap, mixed, fixed is not None)   # one orientation is worth a page
         if best is None or score < best[0]:
             best = (score, pages)
     return best[1]
+
+
+def _thin(pages: list[_Page], spec: PageSpec) -> int:
+    """The pages but the last under the fill a reader expects."""
+    return sum(_used(p, spec) < FILL for p in pages[:-1])
 
 
 def _head_lines(title: str, room: float) -> tuple[float, list[str]]:

@@ -292,8 +292,18 @@ class _Story:
         under the map's areas; a face-down counter shows its back (its face is on its owner's slip)."""
         say, word = self.say, self.word
         tables = []
-        for side, mine in self.view.placed:
-            rows, spans = _placement_rows(say, mine, face_up=False)
+        placed, whole = dict(self.view.placed), dict(self.view.formations)
+        for side in (s for s in self.view.order if s in placed or s in whole):
+            rows, spans = _placement_rows(say, placed.get(side, ()), face_up=False)
+            if side in whole:   # what the rules set up whole without a count: all its counters
+                spans.append(len(rows))
+                rows.append([word("部隊全体（数は駒による）", "Whole formations (your counters give how many)")])
+                last = None
+                for u in whole[side]:   # a place named once for the formations it holds
+                    where = say.each(lambda lg, u=u: _whole_place(say, u, lg))
+                    rows.append([where if where != last else "", say.each(lambda lg, u=u: say.unit_name(u, lg)),
+                                 word("全て", "all"), ", ".join(say.rules([u.rule]))])
+                    last = where
             head = say.each(lambda lg, s=side: f"{say.side(s, lg)}の配置" if lg == "ja" else f"{say.side(s, lg)} set-up")
             header = [word("配置", "Place"), word("ユニット", "Unit"), word("数", "No."), word("ルール", "Rule")]
             rules = {r[3] for i, r in enumerate(rows) if i not in spans}
@@ -439,6 +449,25 @@ def _placement_rows(say: Words, placed: list, face_up: bool) -> tuple[list, list
         for n, ((_, name), unit) in enumerate(g["units"].items()):
             rows.append([place if n == 0 else "", name, str(unit["count"]), ", ".join(say.rules(unit["rules"]))])
     return rows, spans
+
+
+def _whole_place(say: Words, unit, lang: str) -> str:
+    """Where a formation set up whole goes, in words: its place or zone, and the hex lines its
+    tags hold it beyond (Okinawa's 62nd Division: south of the line 2028-3033, 18.12c)."""
+    at = unit.at
+    where = at.get("zone") if isinstance(at, dict) and "zone" in at else at if isinstance(at, str) else None
+    parts = [say.place(where, lang)] if where and where not in ("any",) else []
+    for c in say.scenario.constraints:
+        sel = c.get("units") or {}   # a constraint selects units by tags, or by their ids
+        if c.get("kind") == "line" and (set(sel.get("tags", ())) & set(unit.tags) if isinstance(sel, dict)
+                                        else unit.id in sel):
+            a, b = c["line"][0], c["line"][-1]
+            south = c.get("direction", "greater-row") == "greater-row"
+            parts.append(f"ヘクス列{a}～{b}{'以南' if south else '以北'}" if lang == "ja"
+                         else f"{'south' if south else 'north'} of the hex line {a}-{b}")
+    if not parts:   # its rule words a place the map cannot name (18.522), or a free one (18.321)
+        parts.append("ルールが示す場所" if lang == "ja" else "where its rule puts it")
+    return ("、" if lang == "ja" else ", ").join(parts)
 
 
 def _verdict(say: Words, view: SheetView, para) -> list:

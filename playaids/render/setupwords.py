@@ -121,13 +121,17 @@ class Words:
                 return i
         return len(self.map.areas)
 
+    def unit_name(self, unit, lang: str) -> str:
+        """A unit's name as its rules give it (its id only if it has none)."""
+        return text(unit.name, lang) if unit.name else unit.id
+
     def unit(self, placement, lang: str, face_up: bool = True) -> str:
         """A placed unit's name (a face-down counter, `face_up` False: its back, as the opponent
         sees it), with the hexside a marker faces (Okinawa positions, 9.61c)."""
         u = self.scenario.unit(placement.unit)
         if u is None:
             return placement.unit
-        name = text(u.back, lang) if not face_up and u.back else text(u.name, lang) if u.name else placement.unit
+        name = text(u.back, lang) if not face_up and u.back else self.unit_name(u, lang)
         if not face_up and not u.back:
             name = "裏向きの駒" if lang == "ja" else "face-down counter"
         f = placement.extra.get("facing")
