@@ -156,6 +156,21 @@ def test_macarthur_sheet_prints_the_pads_and_the_key():
         assert flat(word) in text, word
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_notes_that_run_on_share_their_page_with_a_sides_pad(paper):
+    """MacArthur, both languages: the notes ran on to page 2, 30 % used, before a page of the two
+    sides' pads (rv38 R3). The Japanese pad now goes under them, below a cut line; each pad's
+    title names its side in each language once (it read '日本軍 / Japaneseの記録')."""
+    import pdfplumber
+
+    with pdfplumber.open(turns_pdf("macarthur-bataan", None, "both", paper)) as pdf:
+        texts = [p.extract_text() or "" for p in pdf.pages]
+    assert len(texts) == 3
+    assert "切り取り線 / cut here" in texts[1] and flat("日本軍の記録（日本軍プレイヤーのみが見る） / Japanese record") in flat(texts[1])
+    assert flat("連合軍の記録（連合軍プレイヤーのみが見る） / Allied record (for the Allied player's eyes only)") in flat(texts[2])
+    assert "Japaneseの記録" not in "".join(texts)
+
+
 @pytest.mark.sample
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("lang", ["en", "ja", "both"])

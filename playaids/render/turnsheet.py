@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, SimpleDocTemplate, Spacer
@@ -391,11 +391,12 @@ def _notes_block(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, notes: Notes) 
 
 
 def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes: Notes,
-            row_h: float = ROW_H, game: Game | None = None) -> tuple[list, list, list[str]]:
+            row_h: float = ROW_H, game: Game | None = None, below: bool = False) -> tuple[list, list, list[str]]:
     """The record tracks under their heading: a wide one alone across the page, narrow ones
     side by side (each in the first row with room for it, in the data's order); then a side's
     own tracks (its planning pad, MacArthur 2.2.7), to end the sheet on a page of their own,
-    each side's cut apart from the other's."""
+    each side's cut apart from the other's; `below`: each side's under a cut line where the page
+    before ends, when it has room (MacArthur's bilingual notes ran on to a page 30 % used)."""
     scoped = rec.in_scope(rec.tracks, scen.id)
     if not scoped:
         return [], [], []
@@ -406,12 +407,14 @@ def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes
     out: list = []
     sides = [s for s in dict.fromkeys(t.side for t in scoped) if s is not None]
     for k, side in enumerate(sides):
-        name = _side_name(game, side, spec)
-        title = _word(spec, f"{name}の記録（{name}プレイヤーのみが見る）", f"{name} record (for the {name} player's eyes only)")
+        ja, en = (_side_name(game, side, replace(spec, lang=lg)) for lg in ("ja", "en"))
+        title = _word(spec, f"{ja}の記録（{ja}プレイヤーのみが見る）", f"{en} record (for the {en} player's eyes only)")
         flows, more = _track_rows([t for t in scoped if t.side == side], scen, spec, width, notes, row_h,
                                   record_label, title)
-        cut = [PageBreak(), Section("P-")] if k == 0 else [Spacer(1, 4), CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC)]
-        out += cut + flows
+        line = [Spacer(1, 4), CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC)]
+        for f in line:   # a cut line goes over with the pad it heads, never alone at a page's foot
+            f.keepWithNext = True
+        out += ([PageBreak(), Section("P-")] if k == 0 and not below else line) + flows
         strings += more
     return common, out, strings
 
@@ -472,6 +475,7 @@ class Layout:
     cols: int
     compact: bool = False
     tracks_first: bool = False
+    pads_below: bool = False   # each side's pads under a cut line where the page before ends
 
 
 def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, width: float):
@@ -501,7 +505,8 @@ def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, w
     parts, more = _notes_block(rec, scen, spec, notes)
     block = [Spacer(1, 2), TwoColumns(parts), Spacer(1, 3)] if parts else []
     strings += more
-    tracks, pads, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H, game)
+    tracks, pads, more = _tracks(rec, scen, spec, width, notes, COMPACT_ROW_H if lay.compact else ROW_H, game,
+                                 lay.pads_below)
     story += (tracks + block if lay.tracks_first else block + tracks) + pads
     strings += more
     while story and isinstance(story[-1], Spacer):   # a last space that does not fit makes a blank page
@@ -541,7 +546,7 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
         key = (len(used), _shortfall(record), lay.compact + lay.tracks_first,
                abs(math.log(width / lay.cols / CELL[spec.lang])))
         if best is None or key < best[0]:
-            best = (key, data, len(used), strings, lay.cols)
+            best = (key, data, len(used), strings, lay.cols, used)
 
     for cols in columns:
         consider(Layout(cols))
@@ -549,7 +554,13 @@ def best_build(rec: TurnRecord, game: Game | None, scenario: str | None, spec: P
         for cols in columns:
             for lay in (Layout(cols, True), Layout(cols, False, True), Layout(cols, True, True)):
                 consider(lay)
-    return best[1:]
+    if pads and best[2] > 2 and _shortfall(best[5]):   # notes run on to a page the pads' page follows
+        for cols in columns:   # each side's pads under the notes where they end, when that fills the pages
+            lay = Layout(cols, pads_below=True)
+            data, used, strings, _ = _build(rec, scen, game, spec, lay, width)
+            if (len(used), _shortfall(used)) < (best[2], _shortfall(best[5])):
+                best = (None, data, len(used), strings, lay.cols, used)
+    return best[1:5]
 
 
 def _check_glyphs(strings, where: str) -> None:
