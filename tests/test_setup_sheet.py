@@ -245,3 +245,16 @@ def test_a_formation_the_rules_set_up_whole_is_named_on_the_sheet(gid, sid, name
             "第六十二師団戦区、ヘクス列2028～3033以南"
         text = " ".join(_text(gid, sid, "en"))
         assert "Whole formations (your counters give how many)" in text and "Okinawa Naval Base Force" in text
+
+
+def test_a_bilingual_setup_files_title_names_its_scenario():
+    """The PDF Title of every bilingual set-up file read 'Example setup: None' (rv38): the
+    scenario's {ja, en} title was asked for 'both'."""
+    from playaids.build import kinds
+
+    class Job:
+        game, item = "macarthur-bataan", "historical"
+
+    kind = kinds.ExampleSetup()
+    assert kind.title(ROOT, Job, "both") == "セットアップ例: 史実セット・アップ / Example setup: Historical set-up"
+    assert kind.title(ROOT, Job, "en") == "Example setup: Historical set-up"

@@ -242,9 +242,11 @@ class ExampleSetup(AidKind):
         return memo[key]
 
     def title(self, repo, job, lang):
-        word = Text("セットアップ例", "Example setup").get(lang)
-        title = repo.scenario(job.game, job.item).title
-        return f"{word}: {title.get(lang) if hasattr(title, 'get') else title}"
+        title = repo.scenario(job.game, job.item).title   # {ja, en} (a bilingual file's title read "...: None")
+        name = Text(title["ja"], title["en"]) if isinstance(title, dict) and "ja" in title else Text.plain(str(title))
+        word = Text("セットアップ例", "Example setup")
+        return f"{word.get(lang)}: {name.get(lang)}" if lang != "both" else \
+            f"{word.ja}: {name.ja} / {word.en}: {name.en}"
 
 
 class SetupYaml(ExampleSetup):
