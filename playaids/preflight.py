@@ -422,17 +422,19 @@ SHEET_TITLE = 12.0   # a line this large or larger titles a sheet across the pag
 WIDE = 0.6   # a filled box wider than this share of the page runs across its columns
 
 
-def wide_boxes(page) -> list[float]:
-    """The bottoms of a page's filled boxes that run across its columns (the bands and shaded
-    rows of a table set across them): what is under one is read after what is beside it."""
-    return sorted(r["bottom"] for r in page.rects if r.get("fill") and r["width"] > WIDE * page.width)
+def wide_boxes(page) -> tuple[list[float], list[tuple]]:
+    """A page's filled boxes (x0, x1, top, bottom) that run across its columns (the bands and
+    shaded rows of a table set across them: what is in or under one is read after what is beside
+    it), and every filled box: a heading's band says how many columns it spans."""
+    boxes = [(r["x0"], r["x1"], r["top"], r["bottom"]) for r in page.rects if r.get("fill")]
+    return sorted(b for b in boxes if b[1] - b[0] > WIDE * page.width), boxes
 
 
 def _reading(pages, page: int, ln, wide=None) -> tuple:
     """Reading order: page, then the part of the page the line is in (a sheet begins, and a table
     across the columns is set, under what is above it), then column (its left edge), then top."""
     part = sum(x.size >= SHEET_TITLE and x.top <= ln.top for x in pages[page - 1])
-    part += sum(b <= ln.top for b in (wide[page - 1] if wide else ()))
+    part += sum(top <= ln.top + 0.5 for _, _, top, _ in (wide[page - 1][0] if wide else ()))
     return page, part, round(ln.x0 / COLUMN_TOL), ln.top
 
 
@@ -486,16 +488,26 @@ def continued_before_start(pages, name: str, wide=None) -> list[Finding]:
 def _between(pages, last: tuple, cont: tuple, title: str, wide=None):
     """A heading of another table read between a piece and its continuation (issue 22: Amigos'
     reinforcement conditions went on after three other tables): on a later page, any heading
-    before the continuation (a piece continued leads its page); on the same page, one above it
-    in its own column, after the piece it continues."""
+    before the continuation (a piece continued leads its page), or after the piece it continues on
+    that one's page; on the same page, one above it in its own column, after the piece it continues."""
     (j, s), (k, ln) = last, cont
-    lines = pages[k - 1]
-    for x in lines:
-        if (x is ln or abs(x.size - ln.size) >= 0.3 or x.text.startswith(title)
-                or _first_line(lines, x) is not x or not _reading(pages, k, x, wide) < _reading(pages, k, ln, wide)):
+
+    def heading(page: int, x) -> bool:   # another table's heading (its first line)
+        return (x is not ln and abs(x.size - ln.size) < 0.3 and not x.text.startswith(title)
+                and _first_line(pages[page - 1], x) is x)
+
+    for x in pages[k - 1]:
+        if not heading(k, x) or not _reading(pages, k, x, wide) < _reading(pages, k, ln, wide):
             continue
         if j < k or abs(x.x0 - ln.x0) < COLUMN_TOL and _reading(pages, j, s, wide) < _reading(pages, k, x, wide):
             return x
+    if j < k:   # nor, on that piece's page, a table in a column right of it (read first), unless
+        # above it in a column its band spans (a table across columns ends a page)
+        band = max((x1 for x0, x1, top, bottom in (wide[j - 1][1] if wide else ())
+                    if x0 - 1 <= s.x0 <= x1 and top - 1 <= s.top <= bottom + 1), default=s.x0)
+        return next((x for x in pages[j - 1] if heading(j, x) and round(x.x0 / COLUMN_TOL) > round(s.x0 / COLUMN_TOL)
+                     and _reading(pages, j, s, wide) < _reading(pages, j, x, wide)
+                     and not (x.top < s.top and x.x0 < band)), None)
     return None
 
 

@@ -400,6 +400,18 @@ def test_a_continued_piece_read_after_another_table(tmp_path):
         c.drawString(320, 500, "US Objectives (continued)")
     assert whats(pdf(tmp_path / "band.en.a4.pdf", band)) == []
 
+    path = tmp_path / "beside.en.a4.pdf"   # a table beside the piece, read before it goes on overleaf
+    c = canvas.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
+    c.setFont("Helvetica", 9)
+    c.drawString(40, 300, "US Objective Chits")
+    c.drawString(320, 300, "Filipino Objective Chits")
+    c.showPage()
+    c.setFont("Helvetica", 9)
+    c.drawString(40, 760, "US Objective Chits (continued)")
+    c.save()
+    found = [w for w in whats(path) if "is read after" in w]
+    assert found and "Filipino Objective" in found[0], found
+
     path = tmp_path / "p.en.a4.pdf"
     c = canvas.Canvas(str(path), pagesize=A4, initialFontName=fonts.register())
     c.setFont("Helvetica", 9)

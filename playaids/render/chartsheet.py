@@ -470,6 +470,15 @@ def _balanced(blocks: list[_Block], placed: list[_Placed], n: int, column: float
     return best if _bottom(best) < _bottom(placed) - 6.0 else placed
 
 
+def _begins(rest: _Block, room: float, maker: _Maker, height: float, first: float, balancing: bool) -> bool:
+    """Whether a column with `room` left takes `rest` whole, or a piece of it as _fill_page cuts one
+    (Amigos' US objectives went on a page later, after the Filipino table the column took instead)."""
+    if rest.height <= room:
+        return True
+    whole = balancing or (rest.height <= height - first and room < CUT_ROOM * height)
+    return room >= SPLIT_ROOM * height and _split(rest, room, maker, whole_grids=whole)[0] is not None
+
+
 def _fill_page(pending: list[_Block], n: int, column: float, height: float, maker: _Maker,
                first: float, balancing: bool = False) -> list[_Placed]:
     """One page of `pending` (the blocks placed, or their first pieces, are taken off it), its
@@ -582,6 +591,9 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                 back = lift(nxt) if maker.lift else None
                 if back is None:
                     part = None
+            elif part is not None and nxt + b.span <= n and not _begins(rest, height - max(tops[nxt:nxt + b.span]),
+                                                                        maker, height, first, balancing):
+                part = None   # the next column cannot take the rest, nor begin it: another table would come between
             if part is not None:
                 put(part, c, y)
                 pending[i + 1:i + 1] = back
