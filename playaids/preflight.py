@@ -416,7 +416,7 @@ def check_page(page, number: int, name: str, lang: str | None, lines=None, maker
     return out
 
 
-SHEET_TITLE = 12.0   # a line this large or larger titles a sheet across the page's columns
+SHEET_TITLE = 9.5    # a line larger than a table's band titles a sheet across the page's columns (a long one set at 10 pt)
 
 
 WIDE = 0.6   # a filled box wider than this share of the page runs across its columns

@@ -281,7 +281,8 @@ def test_a_continued_piece_follows_its_start_and_the_shading_key_is_printed_once
     path, _, _ = made(gid, lang)
     with pdfplumber.open(path) as pdf:
         lines = [preflight.kinsoku.page_lines(p) for p in pdf.pages]
-    assert preflight.continued_before_start(lines, str(path)) == []
+        wide = [preflight.wide_boxes(p) for p in pdf.pages]
+    assert preflight.continued_before_start(lines, str(path), wide) == []
     key = (cards.DOUBTFUL_KEY_EN if lang == "en" else cards.DOUBTFUL_KEY_JA)[:12]
     sheets = ROOT.sheets(gid)
     noted = sum(any(ROOT.table(gid, t).cell_notes() for t in s.tables) for s in sheets)
