@@ -13,6 +13,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from playaids import __version__, fonts, kinsoku
+from playaids.engine import placement
 from playaids.engine.sheetview import SheetView, Slip, face_down
 from playaids.render import cards, grid
 from playaids.render import page as page_
@@ -458,9 +459,7 @@ def _whole_place(say: Words, unit, lang: str) -> str:
     where = at.get("zone") if isinstance(at, dict) and "zone" in at else at if isinstance(at, str) else None
     parts = [say.place(where, lang)] if where and where not in ("any",) else []
     for c in say.scenario.constraints:
-        sel = c.get("units") or {}   # a constraint selects units by tags, or by their ids
-        if c.get("kind") == "line" and (set(sel.get("tags", ())) & set(unit.tags) if isinstance(sel, dict)
-                                        else unit.id in sel):
+        if c.get("kind") == "line" and placement.selected(c, unit):   # the units verify holds to it
             a, b = c["line"][0], c["line"][-1]
             south = c.get("direction", "greater-row") == "greater-row"
             parts.append(f"ヘクス列{a}～{b}{'以南' if south else '以北'}" if lang == "ja"
