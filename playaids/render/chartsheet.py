@@ -490,16 +490,22 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
     which moves down what it already holds, or from the last columns at the top of the next page."""
     tops = [first] * n
     placed: list[_Placed] = []
-    floor: dict[int, int] = {}   # a piece continued on this page: the column it reads on in
+    # keyed by id(), each entry holding its object, so that no id is reused while the page is
+    # filled (a flowable lifted and freed gave its id to a new one: Amigos' US objectives were
+    # placed twice and the rest of the Stand-Up Fight chits never)
+    floor: dict[int, tuple[_Block, int]] = {}   # a piece continued on this page: the column it reads on in
+    whole: dict[int, tuple[_Placed, _Block]] = {}   # a placed flowable's block, when placed whole on this page
 
-    whole: dict[int, _Block] = {}   # a placed flowable's block, when placed whole on this page
+    def reads_on(b: _Block) -> int | None:
+        e = floor.get(id(b))
+        return None if e is None else e[1]
 
     def put(b: _Block, c: int, y: float, is_whole: bool = False) -> None:
         flows = _stacked(b, c * (column + GUTTER), y)
         placed.extend(flows)
         tops[c:c + b.span] = [y + b.height + maker.gap] * b.span
         if is_whole:
-            whole.update((id(p), b) for p in flows)
+            whole.update((id(p), (p, b)) for p in flows)
 
     def covers(p: _Placed, k: int) -> bool:
         x = k * (column + GUTTER)
@@ -532,10 +538,10 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
         mine = held(k, level(k))
         if mine is None or any(id(p) not in whole for p in mine):
             return None
-        for p in mine:
-            placed.remove(p)
+        gone = {id(p) for p in mine}
+        placed[:] = [p for p in placed if id(p) not in gone]
         tops[k] = level(k)
-        back = {id(whole[id(p)]): whole[id(p)] for p in sorted(mine, key=lambda p: p.y)}
+        back = {id(whole[id(p)][1]): whole[id(p)][1] for p in sorted(mine, key=lambda p: p.y)}
         return list(back.values())
 
     def lead(b: _Block, k: int) -> bool:
@@ -555,13 +561,13 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
     i = 0
     while i < len(pending):
         b = pending[i]
-        k = floor.get(id(b))
+        k = reads_on(b)
         if k is not None and b.span == 1 and k < n and tops[k] > level(k) + 0.5:
             if lead(b, k):
                 del pending[i]
                 continue
         # a continued piece reads after its start: in a column to the right, or on a later page
-        cols = range(floor.get(id(b), 0), n - b.span + 1)
+        cols = range(k if k is not None else 0, n - b.span + 1)
         if not cols:
             i += 1
             continue
@@ -573,11 +579,11 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                 while j < len(pending) and y - tops[k] > maker.gap + 24:
                     g = pending[j]
                     if g.span == 1 and tops[k] + g.height + maker.gap <= y:
-                        put(g, k, tops[k], id(g) not in floor)
+                        put(g, k, tops[k], reads_on(g) is None)
                         del pending[j]
                     else:
                         j += 1
-            put(b, c, y, id(b) not in floor)
+            put(b, c, y, reads_on(b) is None)
             del pending[i]
             continue
         if height - y >= SPLIT_ROOM * height and room_after(c, b):
@@ -598,12 +604,12 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
                 put(part, c, y)
                 pending[i + 1:i + 1] = back
                 pending[i] = rest
-                floor[id(rest)] = c + b.span
+                floor[id(rest)] = (rest, c + b.span)
                 continue
         i += 1
     # a piece continued leads the next page: read on at once, not after blocks this page skipped
     # (Amigos' Political Will Track went on two pages later, issue 22)
-    pending[:] = [b for b in pending if id(b) in floor] + [b for b in pending if id(b) not in floor]
+    pending[:] = [b for b in pending if reads_on(b) is not None] + [b for b in pending if reads_on(b) is None]
     return placed
 
 
