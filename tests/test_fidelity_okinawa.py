@@ -169,3 +169,23 @@ def test_scenario_4_composite_companies_contradiction_is_flagged():
     assert "18.721c lists 3" in note["note"]
     assert "△" not in note["text"]["en"] + note["text"]["ja"] and "（ボックス）" not in note["text"]["ja"]
     assert sc.unit("composite-companies").count == 3
+
+
+def test_scenario_4_says_which_units_start_reduced():
+    # 18.721b: the units listed are reduced; 18.721c: the HQ and the 17th MG Battalion at full
+    # strength; 18.721d: of the 3 Naval Base Force units 2 reduced, 1 at full strength
+    sc = ROOT.scenario(G, "scenario-4")
+    note = next(n for n in sc.notes if "18.721b" in n["rule"])
+    en, ja = note["text"]["en"], note["text"]["ja"]
+    for unit in ("21st and 22nd Independent Infantry", "32nd Infantry Regiment (its 3 battalions)",
+                 "22nd Regiment's 2nd Battalion", "42nd Field Artillery's 1st Battalion", "1st and 3rd Battalions",
+                 "3rd Independent AT Gun Battalion", "2 of the 3 Naval Base Force units"):
+        assert unit in en.split("At full strength")[0], unit
+    assert "the HQ, the 17th Independent MG Battalion and the third Naval Base Force unit" in en
+    for unit in ("独立歩兵第二十一・第二十二大隊", "歩兵第三十二聯隊の3個大隊", "独立速射砲第三大隊", "3個のうち2個"):
+        assert unit in ja.split("完全戦力")[0], unit
+    assert "司令部、独立機関銃第十七大隊" in ja.split("完全戦力")[1]
+    # the naval counters reduced and at full strength read apart on the sheet
+    reduced, full = sc.unit("naval-reduced"), sc.unit("naval-full")
+    assert (reduced.count, full.count) == (2, 1) and reduced.name["en"] != full.name["en"]
+    assert "（ステップ減少）" in reduced.name["ja"] and "（完全戦力）" in full.name["ja"]
