@@ -403,3 +403,21 @@ def test_a_card_keeps_its_headings_words_whole_where_a_layout_can(tmp_path):
     heads = " ".join(ln for ln in lines[:6])
     for word in ("ダイス", "攻撃部隊", "艦砲支援", "英国空母群", "高速空母群", "上陸支援"):
         assert word in heads, (word, lines[:6])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,paper", [("both", "a4"), ("both", "letter")])
+def test_a_grid_cut_over_pages_leaves_no_piece_of_a_row_or_two(lang, paper):
+    # issue 22: never a piece of one or two rows, tall chit rows too (Amigos' bilingual leader
+    # rolls went on over the page with their last 2 rows)
+    import io
+
+    import pdfplumber
+
+    root = Repository.builtin()
+    table = root.table("amigos-insurrectors", "leader-rolls")
+    pdf = cards.render(table, root.game("amigos-insurrectors", with_tables=False), PageSpec(lang=lang, paper=paper))
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        pieces = [len(t) - 1 for p in doc.pages for t in p.extract_tables(pdfread.TABLE_SETTINGS)[:1]]
+    assert len(pieces) == 2 and sum(pieces) == len(table.grid.rows), pieces
+    assert min(pieces) >= cards.MIN_PIECE_ROWS, pieces

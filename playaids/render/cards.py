@@ -309,7 +309,8 @@ def _on_sheet(table: Table, game: Game | None, spec: PageSpec, font: str, grids,
 PAGES_TRIED = 3   # layouts of a card over pages set for real to count their pages
 TAIL = 0.35       # a card's last page used less than this holds a tail only
 MIN_PIECE_ROWS = 3   # a grid cut over pages leaves no piece shorter than this
-TAIL_ROWS = 0.2      # ... when its last rows take less than this share of the page
+TAIL_ROWS = 0.45     # ... when its last rows take less than this share of the page (tall chit rows
+                     # too: a piece of 2 of them read as a fragment, Amigos' bilingual leader rolls)
 
 
 def _pages(flow, pagesize, spec: PageSpec) -> tuple[int, bool]:
@@ -392,7 +393,7 @@ def _story(table: Table, game: Game | None, spec: PageSpec, font: str, grids, st
         grid.card_grid = True
         head, rows = grid.repeatRows or 0, len(grid._cellvalues)
         if rows - head >= 2 * MIN_PIECE_ROWS:   # cut over pages, no last piece of a row or two
-            grid.wrap(sum(w), 1e6)   # (unless those rows are tall: chits, kept whole, fill a page)
+            grid.wrap(sum(w), 1e6)   # (unless those rows take half a page: kept whole, they would leave it empty)
             if sum(grid._rowHeights[-MIN_PIECE_ROWS:]) < TAIL_ROWS * (pagesize[1] - 2 * spec.margin):
                 grid.setStyle(TableStyle([("NOSPLIT", (0, rows - MIN_PIECE_ROWS), (-1, rows - 1))]))
         out += [grid, Spacer(1, 6)]
