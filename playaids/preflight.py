@@ -353,6 +353,23 @@ def _missing_glyphs(page) -> list[str]:
             or any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in c["text"])]
 
 
+CUT_WORDS = ("切り取り線", "cut here")   # the word in a cut line's gap (render.lines.CutLine)
+
+
+def _cut_heading(page, lines) -> str | None:
+    """The word of a cut line that heads the page, nothing drawn above it (None: no such line)."""
+    first = min(lines, key=lambda ln: ln.top, default=None)
+    if first is None:
+        return None
+    word = first.text.strip()
+    rest = word
+    for w in CUT_WORDS:
+        rest = rest.replace(w, "")
+    if not word or rest.strip(" /") or any(r["bottom"] < first.top - first.size for r in page.rects):
+        return None
+    return word
+
+
 def check_page(page, number: int, name: str, lang: str | None, lines=None, makers: bool = False) -> list[Finding]:
     """The findings of one page; `makers`: the page is the makers' own (the sources appendix),
     where their remarks belong."""
@@ -405,6 +422,8 @@ def check_page(page, number: int, name: str, lang: str | None, lines=None, maker
             break
     if not chars and not (page.rects or page.lines or page.curves or page.images):
         out.append(Finding(name, number, "the page is blank"))
+    if (cut := _cut_heading(page, lines)) is not None:
+        out.append(Finding(name, number, f"a cut line (\"{cut}\") heads the page: nothing above it to cut away"))
     # a quotation in 「」 is the other language on purpose (a seed's words, a symbol printed on
     # the map): language purity looks at the aid's own text
     text = _QUOTED.sub("", page.extract_text(use_text_flow=True) or "")  # drawing order: a column stays whole

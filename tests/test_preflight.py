@@ -135,6 +135,23 @@ def test_a_blank_page_is_a_finding(tmp_path):
     assert "the page is blank" in whats(pdf(tmp_path / "blank.en.a4.pdf", nothing))
 
 
+@pytest.mark.parametrize("above,fires", [(False, True), (True, False)])
+def test_a_cut_line_heading_a_page(tmp_path, above, fires):
+    from playaids.render.lines import CutLine
+
+    def draw(c, f):
+        if above:   # a slip above the line: something to cut away
+            c.rect(72, H - 160, W - 144, 100)
+        line = CutLine(W - 144, "cut here", f)
+        line.wrap(W - 144, H)
+        line.drawOn(c, 72, H - 200)
+        c.rect(72, H - 400, W - 144, 180)
+        c.setFont(f, 10)
+        c.drawString(80, H - 240, "Japanese record (for the Japanese player's eyes only)")
+    found = [w for w in whats(pdf(tmp_path / "pad.en.a4.pdf", draw)) if "cut line" in w]
+    assert found == (['a cut line ("cut here") heads the page: nothing above it to cut away'] if fires else [])
+
+
 def test_text_crossed_by_a_stroke(tmp_path):
     """A label through a line (the CCSS's old cave labels through the Λ) is a finding; a cell's
     border beside its text is not."""

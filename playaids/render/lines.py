@@ -171,14 +171,22 @@ class CutLine(Flowable):
     """A dashed line across the page with a word in a gap at its middle: where to cut the slips
     apart."""
 
-    def __init__(self, width: float, label: str, font: str):
+    def __init__(self, width: float, label: str, font: str, space_before: float = 0.0):
         super().__init__()
         self.width, self.height, self.label, self.font = width, 24.0, label, font
+        self.spaceBefore = space_before
+        self.hidden = False
 
     def wrap(self, aw, ah):
-        return self.width, self.height
+        # at the top of a page there is nothing above it to cut away: no line (the preflight
+        # names a page a cut line heads; MacArthur's bilingual turn record on Letter had one)
+        frame = getattr(self, "_frame", None)
+        self.hidden = bool(frame is not None and frame._atTop)
+        return self.width, 0.0 if self.hidden else self.height
 
     def draw(self):
+        if self.hidden:
+            return
         c = self.canv
         c.saveState()
         y = self.height / 2

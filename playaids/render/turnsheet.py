@@ -411,7 +411,7 @@ def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes
         title = _word(spec, f"{ja}の記録（{ja}プレイヤーのみが見る）", f"{en} record (for the {en} player's eyes only)")
         flows, more = _track_rows([t for t in scoped if t.side == side], scen, spec, width, notes, row_h,
                                   record_label, title)
-        line = [Spacer(1, 4), CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC)]
+        line = [CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC, space_before=4)]
         for f in line:   # a cut line goes over with the pad it heads, never alone at a page's foot
             f.keepWithNext = True
         out += ([PageBreak(), Section("P-")] if k == 0 and not below else line) + flows
