@@ -240,9 +240,10 @@ def test_a_formation_the_rules_set_up_whole_is_named_on_the_sheet(gid, sid, name
 
         say = Words(ROOT, setup, ROOT.scenario(gid, sid), "en")
         unit = ROOT.scenario(gid, sid).unit("division-62")
-        assert _whole_place(say, unit, "en") == "62nd Division sector, south of the hex line 2028-3033"
+        # 以南 counts the line's own hexes in (18.12c)
+        assert _whole_place(say, unit, "en") == "62nd Division sector, on or south of the hex line 2028-3033"
         assert _whole_place(Words(ROOT, setup, ROOT.scenario(gid, sid), "ja"), unit, "ja") == \
-            "第六十二師団戦区、ヘクス列2028～3033以南"
+            "第六十二師団戦区、ヘクス列2028～3033以南（線上も可）"
         text = " ".join(_text(gid, sid, "en"))
         assert "Whole formations (your counters give how many)" in text and "Okinawa Naval Base Force" in text
 
@@ -258,3 +259,21 @@ def test_a_bilingual_setup_files_title_names_its_scenario():
     kind = kinds.ExampleSetup()
     assert kind.title(ROOT, Job, "both") == "セットアップ例: 史実セット・アップ / Example setup: Historical set-up"
     assert kind.title(ROOT, Job, "en") == "Example setup: Historical set-up"
+
+
+def test_a_start_line_the_us_may_not_stand_on_says_so():
+    """Okinawa 18.722: the US divisions set up north of the Japanese start line (北, the line's
+    hexes are the Japanese's: verify holds it strict); the sheet read '以北', which takes the
+    line in."""
+    from playaids.render.setupsheet import _whole_place
+    from playaids.render.setupwords import Words
+
+    setup = api.generate(ROOT, "okinawa", "scenario-4", 1)
+    sc = ROOT.scenario("okinawa", "scenario-4")
+    unit = sc.unit("us-1st-marine")
+    assert _whole_place(Words(ROOT, setup, sc, "en"), unit, "en") == "north of the hex line 1235-3144 (not on it)"
+    assert _whole_place(Words(ROOT, setup, sc, "ja"), unit, "ja") == "ヘクス列1235～3144の北（線上は不可）"
+    # the 27th Infantry Division in reserve, 4 hexes or more north of the front (18.722)
+    reserve = sc.unit("us-27th-infantry")
+    assert _whole_place(Words(ROOT, setup, sc, "en"), reserve, "en") == "4 or more hexes north of the hex line 1235-3144"
+    assert _whole_place(Words(ROOT, setup, sc, "ja"), reserve, "ja") == "ヘクス列1235～3144から北へ4ヘクス以上"

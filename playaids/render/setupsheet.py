@@ -462,8 +462,18 @@ def _whole_place(say: Words, unit, lang: str) -> str:
         if c.get("kind") == "line" and placement.selected(c, unit):   # the units verify holds to it
             a, b = c["line"][0], c["line"][-1]
             south = c.get("direction", "greater-row") == "greater-row"
-            parts.append(f"ヘクス列{a}～{b}{'以南' if south else '以北'}" if lang == "ja"
-                         else f"{'south' if south else 'north'} of the hex line {a}-{b}")
+            side = ("南" if south else "北") if lang == "ja" else ("south" if south else "north")
+            # 以南 counts the line's own hexes in (Okinawa 18.721), the start line's 北 does not (18.722)
+            if c.get("min-distance"):   # a reserve held back from the front (Okinawa 18.722: 4 hexes)
+                d = c["min-distance"]
+                parts.append(f"ヘクス列{a}～{b}から{side}へ{d}ヘクス以上" if lang == "ja"
+                             else f"{d} or more hexes {side} of the hex line {a}-{b}")
+            elif c.get("strict"):
+                parts.append(f"ヘクス列{a}～{b}の{side}（線上は不可）" if lang == "ja"
+                             else f"{side} of the hex line {a}-{b} (not on it)")
+            else:
+                parts.append(f"ヘクス列{a}～{b}以{side}（線上も可）" if lang == "ja"
+                             else f"on or {side} of the hex line {a}-{b}")
     if not parts:   # its rule words a place the map cannot name (18.522), or a free one (18.321)
         parts.append("ルールが示す場所" if lang == "ja" else "where its rule puts it")
     return ("、" if lang == "ja" else ", ").join(parts)
