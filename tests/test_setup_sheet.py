@@ -277,3 +277,15 @@ def test_a_start_line_the_us_may_not_stand_on_says_so():
     reserve = sc.unit("us-27th-infantry")
     assert _whole_place(Words(ROOT, setup, sc, "en"), reserve, "en") == "4 or more hexes north of the hex line 1235-3144"
     assert _whole_place(Words(ROOT, setup, sc, "ja"), reserve, "ja") == "ヘクス列1235～3144から北へ4ヘクス以上"
+
+
+def test_a_choice_the_rules_leave_to_the_player_says_it_was_picked_at_random():
+    """Amigos 4.0: each player chooses his objective chits, looking at them; 5.0: the advantage
+    chits are drawn at random. A slip that printed both alike read as if the objectives were
+    dealt (rv39)."""
+    cells = [c for page in _tables("amigos-insurrectors", "campaign", "en") for t in page for r in t for c in r if c]
+    said = "(picked at random here; the rules let the player choose)"
+    objectives = [c for c in cells if c.startswith("US objective chits")]
+    advantage = [c for c in cells if c.startswith("US advantage chits")]
+    assert objectives and all(said in " ".join(c.split()) for c in objectives), objectives
+    assert advantage and not any(said in " ".join(c.split()) for c in advantage), advantage

@@ -240,7 +240,9 @@ class Choose(Element):
             "count": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
             "min-count": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
             "distinct": {"type": "boolean"}, "repeatable": {"type": "array"},
-            "list": {"type": "boolean", "description": "A list even when count is 1."}}
+            "list": {"type": "boolean", "description": "A list even when count is 1."},
+            "by-player": {"type": "boolean", "description": "The rules let the player choose (a generated "
+                                                           "setup picks for him at random, and its sheet says so)."}}
     required = Element.required + ("from",)
 
     @classmethod
