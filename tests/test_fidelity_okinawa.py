@@ -189,3 +189,13 @@ def test_scenario_4_says_which_units_start_reduced():
     reduced, full = sc.unit("naval-reduced"), sc.unit("naval-full")
     assert (reduced.count, full.count) == (2, 1) and reduced.name["en"] != full.name["en"]
     assert "（ステップ減少）" in reduced.name["ja"] and "（完全戦力）" in full.name["ja"]
+
+
+@pytest.mark.parametrize("sid,rule,losses,disrupted", [("scenario-1", "18.43a", 200, 275), ("scenario-2", "18.53a", 250, 300),
+                                                       ("scenario-3", "18.63a", 250, 350), ("scenario-4", "18.73a", 400, 225)])
+def test_the_scenario_setup_gives_the_starting_air_losses(sid, rule, losses, disrupted):
+    # 18.x3a: 日本軍は…の航空損失と…の混乱で開始する: where a player sets up the air record
+    # track, on the setup sheet as on the turn record (rv39: the turn record only)
+    note = next(n for n in ROOT.scenario(G, sid).notes if n["rule"] == rule)
+    assert f"Japan starts with {losses} air losses and {disrupted} disrupted" in note["text"]["en"]
+    assert f"日本軍は航空損失{losses}、混乱{disrupted}で開始する" in note["text"]["ja"]
