@@ -183,6 +183,16 @@ def test_one_title_style_for_every_game(gid, lang):
     assert flat(first) == flat(f"{title} — {word}"), first
 
 
+@pytest.mark.parametrize("lang,want", [
+    ("en", ["(turns 6–14, rule 18.51)", "one turn = 3 real days (rule 3.6)", "dates: rule 18.41, 18.71"]),
+    ("ja", ["(ターン 6–14, ルール 18.51)", "1ターン = 実際の3日間 (ルール 3.6)", "日付: ルール 18.41, 18.71"])])
+def test_the_header_names_the_scenarios_rule_and_the_calendars_apart(lang, want):
+    """Okinawa scenario 2's header read 'rule 3.6, 18.41, 18.71': the rules of the turn length
+    and of the dates, read as the scenario's own (rv39); its own rule is 18.51."""
+    head = text_of(turns_pdf("okinawa", "scenario-2", lang)).split("\n")[1]
+    assert all(w in head for w in want), head
+
+
 @pytest.mark.parametrize("gid,scenario,lang,most", [
     ("okinawa", None, "en", 2), ("okinawa", None, "ja", 2), ("okinawa", "free-variant", "en", 2),
     ("rgi-macarthur", "bataan-retreat", "en", 2), ("rgi-macarthur", "korea", "en", 1), ("rgi-macarthur", "korea", "ja", 1),

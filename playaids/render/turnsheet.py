@@ -486,11 +486,17 @@ def _story(rec: TurnRecord, scen: TurnSpan, game, spec: PageSpec, lay: Layout, w
     game_title = _text(game.title, spec) if game else rec.game
     title = f"{game_title} — {title_of(spec)}"
     story.append(Lines(title, H1, after=1.5))
-    meta = f"{_text(scen.name, spec)} ({_word(spec, 'ターン', 'turns')} {scen.first}–{scen.last})"
+    rule = _word(spec, "ルール", "rule")
+    # the scenario's own rule by its turns; the calendar's rules by the dates they give (Okinawa's
+    # 18.41, 18.71 read as the scenario's rule on scenario 2's record, rv39)
+    own = f", {rule} {notes.rule(scen.rule)}" if scen.rule and scen.rule != rec.rule else ""
+    meta = f"{_text(scen.name, spec)} ({_word(spec, 'ターン', 'turns')} {scen.first}–{scen.last}{own})"
     if rec.turn_length:
-        meta += f" · {_word(spec, '1ターン', 'one turn')} = {_text(rec.turn_length, spec)}"
-    meta += f" · {_word(spec, 'ルール', 'rule')} {notes.rule(rec.rule)}" + (
-        f", {notes.rule(rec.calendar_rule)}" if rec.calendar_rule and rec.calendar_rule != rec.rule else "")
+        meta += f" · {_word(spec, '1ターン', 'one turn')} = {_text(rec.turn_length, spec)} ({rule} {notes.rule(rec.rule)})"
+    else:
+        meta += f" · {rule} {notes.rule(rec.rule)}"
+    if rec.calendar_rule and rec.calendar_rule != rec.rule:
+        meta += f" · {_word(spec, '日付', 'dates')}: {rule} {notes.rule(rec.calendar_rule)}"
     meta += " · " + _word(spec, "各ボックス右上の□：プレイしたターンに印", "top-right box: tick each turn played")
     story.append(Lines(meta, META, fill=muted, after=2.5))
     strings += [title, meta]
