@@ -274,8 +274,9 @@ class _Story:
         for e in chosen:
             title = say.t(e.get("title")) or e["id"]
             if e.get("by-player"):   # a player's own choice the generator made for him (Amigos 4.0)
-                title += word("（ここでは無作為に選んだ。ルールではプレイヤーが選ぶ）",
-                              " (picked at random here; the rules let the player choose)")
+                title = say.each(lambda lg, e=e: " ".join(text(e.get("title"), lg).split("\n")) + (
+                    "（ここでは無作為に選んだ。ルールではプレイヤーが選ぶ）" if lg == "ja"
+                    else " (picked at random here; the rules let the player choose)"))
             shaped = say.grid(e, values[e["id"]])
             if shaped is None:
                 flat.append([title, say.shown(e, values[e["id"]]), say.rule(e["rule"])])
