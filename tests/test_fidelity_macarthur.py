@@ -182,3 +182,12 @@ def test_a_lost_unit_type_symbol_is_named_in_words_in_both_languages():
     for c in lost:
         assert "チャートに記号で示されたタイプ" in c.ja and "whose symbol the printed chart shows" in c.en
         assert not re.search(r"[\s、。]タイプ", c.ja)
+
+
+def test_main_assault_asks_about_an_airfield_before_its_first_turn_of_play():
+    # 16.2.3: ターン１のプレイ開始前…; the Main Assault begins play on turn 5 (17.5.1: ターン５
+    # （プレイの最初のターン）): 'before turn 1' on its sheet was a turn it never plays (rv39)
+    sc = Repository.builtin().scenario("macarthur-bataan", "main-assault")
+    note = next(n for n in sc.notes if "16.2.3" in n["rule"])
+    assert note["text"]["en"].startswith("Before the first turn of play (turn 5)")
+    assert "ターン５" in note["text"]["ja"] and "turn 1" not in note["text"]["en"]

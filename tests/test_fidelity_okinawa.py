@@ -199,3 +199,11 @@ def test_the_scenario_setup_gives_the_starting_air_losses(sid, rule, losses, dis
     note = next(n for n in ROOT.scenario(G, sid).notes if n["rule"] == rule)
     assert f"Japan starts with {losses} air losses and {disrupted} disrupted" in note["text"]["en"]
     assert f"日本軍は航空損失{losses}、混乱{disrupted}で開始する" in note["text"]["ja"]
+
+
+@pytest.mark.parametrize("sid,rule,said", [("scenario-3", "18.63e", "Japan has 2 bombardment markers: both usable in clear weather, 1 in rain, none in mud"),
+                                           ("scenario-4", "18.73c", "Japan has no bombardment markers")])
+def test_the_scenario_setup_gives_the_japanese_bombardment_markers(sid, rule, said):
+    # 18.63e: 日本軍プレイヤーは、2枚の砲爆撃マーカーを有する…; 18.73c: 日本軍の砲爆撃マーカーはない
+    note = next(n for n in ROOT.scenario(G, sid).notes if n["rule"] == rule)
+    assert note["text"]["en"].startswith(said)
