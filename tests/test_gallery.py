@@ -230,3 +230,30 @@ def test_chromium_screenshot_of_the_gallery(built, tmp_path):
                         "--virtual-time-budget=10000", f"--screenshot={shot}", (built / "index.html").as_uri() + "?lang=ja"],
                        capture_output=True, timeout=180, env={**os.environ, "HOME": str(tmp_path)})
     assert shot.is_file() and shot.stat().st_size > 10_000, r.stderr[-500:]
+
+
+def test_a_preview_stops_above_the_first_cut_line():
+    """What a cut line parts off is one player's (a secret slip, a record pad): the gallery's
+    preview of Amigos' setup sheet showed both sides' chits (rv39)."""
+    import io
+
+    from PIL import Image
+
+    from playaids.build import gallery
+    from playaids.engine import api
+    from playaids.build.kinds import sheet_view
+    from playaids.render import setupsheet
+    from playaids.render.page import PageSpec
+    from playaids.repository import Repository
+
+    root = Repository.builtin()
+    setup = api.generate(root, "amigos-insurrectors", "campaign", 1)
+    pdf = setupsheet.render(root, sheet_view(root, setup, *api.verify_setup(root, setup)), PageSpec(lang="en"))
+    full = round(PageSpec(lang="en").size[1] * gallery.PREVIEW_DPI / 72)
+    cut = Image.open(io.BytesIO(gallery.preview_png(pdf))).size[1]
+    assert 0.2 * full < cut < 0.6 * full, (cut, full)
+    from playaids.render import cards   # a page with no cut line: whole
+
+    plain = cards.render(root.table("amigos-insurrectors", "us-objectives"),
+                         root.game("amigos-insurrectors", with_tables=False), PageSpec(lang="en"))
+    assert Image.open(io.BytesIO(gallery.preview_png(plain))).size[1] > 0.6 * min(full, 827)

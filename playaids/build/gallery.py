@@ -57,12 +57,35 @@ def preview_png(pdf: bytes) -> bytes:
 
     doc = pypdfium2.PdfDocument(pdf)
     try:
-        image = doc[0].render(scale=PREVIEW_DPI / 72).to_pil()
+        page = doc[0]
+        scale = PREVIEW_DPI / 72
+        image = page.render(scale=scale).to_pil()
+        cut = _first_cut(page)
+        if cut is not None:   # what is under a cut line is one player's: not on the open page
+            image = image.crop((0, 0, image.width, max(1, round(cut * scale))))
     finally:
         doc.close()
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=3)   # a third faster than the default, files as small
     return buf.getvalue()
+
+
+def _first_cut(page) -> float | None:
+    """How far down the page (pt) its first cut line is drawn: the slips and pads under it are
+    secrets the preview must not show (Amigos' setup sheet: both sides' chits on page 1, rv39)."""
+    from playaids.preflight import CUT_WORDS
+
+    text = page.get_textpage()
+    try:
+        tops = []
+        for word in CUT_WORDS:
+            search = text.search(word)
+            while (hit := search.get_next()) is not None:
+                _, _, _, top = text.get_charbox(hit[0])
+                tops.append(page.get_height() - top)
+        return min(tops) - 4 if tops else None
+    finally:
+        text.close()
 
 
 def preview(pdf: Path, out: Path, data: bytes | None = None) -> Path:
