@@ -380,3 +380,19 @@ def test_scenario_2_divisions_start_next_to_the_japanese_18522():
     assert not violations_only(OK.verify(s))
     place(s, "us", "us-96th-infantry", "2020")                      # nowhere near the front
     assert [(v.rule, v.check) for v in violations_only(OK.verify(s))] == [("18.522", "division-adjacent")]
+
+
+def test_scenario_3_boeitai_besides_shuri_are_boeitai_to_942():
+    """18.621b removes 5 of the 11 Boeitai (18.12c, 18.13): the 2 besides the 4 at Shuri have an
+    entry of their own, so 9.42 sees them (as 'other Japanese units' it could not, rv39)."""
+    s = _one("scenario-3")
+    mine = [p for p in s.placements if p.unit == "boeitai-other"]
+    assert sum(getattr(p, "count", 1) or 1 for p in mine) == 2
+    assert not [v for v in OK.verify(s) if v.check == "boeitai-stacked"]
+    for p in mine:   # both Boeitai alone on a hex no other unit holds, a US unit next to it
+        p.at = "2045"
+    place(s, "us", "us-7th-infantry", "2044")
+    assert {(v.rule, v.check) for v in violations_only(OK.verify(s)) if v.check == "boeitai-stacked"} == \
+        {("9.42", "boeitai-stacked")}
+    _units_at(s, "ib-23")[0].at = "2045"   # with a regular army unit: none
+    assert not [v for v in violations_only(OK.verify(s)) if v.check == "boeitai-stacked"]
