@@ -353,11 +353,10 @@ def _missing_glyphs(page) -> list[str]:
             or any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in c["text"])]
 
 
-CUT_WORDS = ("切り取り線", "cut here")   # the word in a cut line's gap (render.lines.CutLine)
-
-
 def _cut_heading(page, lines) -> str | None:
     """The word of a cut line that heads the page, nothing drawn above it (None: no such line)."""
+    from playaids.render.lines import CUT_WORDS   # (reportlab: loaded once a page is checked, not at start-up)
+
     first = min(lines, key=lambda ln: ln.top, default=None)
     if first is None:
         return None

@@ -73,7 +73,7 @@ def preview_png(pdf: bytes) -> bytes:
 def _first_cut(page) -> float | None:
     """How far down the page (pt) its first cut line is drawn: the slips and pads under it are
     secrets the preview must not show (Amigos' setup sheet: both sides' chits on page 1, rv39)."""
-    from playaids.preflight import CUT_WORDS
+    from playaids.render.lines import CUT_WORDS
 
     text = page.get_textpage()
     try:

@@ -48,11 +48,14 @@ class SheetView:
 def _formations(setup, scenario, values: dict, order: list) -> tuple:
     """The units of unstated number (count: unstated) this setup has and places none of: the
     player sets up all their counters (Okinawa's 62nd Division, 18.12c), so the sheet names them."""
-    from playaids.engine import placement
-    from playaids.engine import values as vals
+    from types import SimpleNamespace
 
-    def present(u) -> bool:   # placement.present, on the sheet's values
-        return all(values.get(eid) in vals.expand(a if isinstance(a, list) else [a]) for eid, a in (u.when or {}).items())
+    from playaids.engine import placement
+
+    ctx = SimpleNamespace(value=values.get)   # placement.present reads the setup's values only
+
+    def present(u) -> bool:
+        return placement.present(u, ctx)
 
     def lined(u) -> bool:   # a hex line holds it (18.12c: the 62nd Division south of 2028-3033)
         return any(c.get("kind") == "line" and placement.selected(c, u) for c in scenario.constraints)

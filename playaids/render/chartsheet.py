@@ -470,13 +470,18 @@ def _balanced(blocks: list[_Block], placed: list[_Placed], n: int, column: float
     return best if _bottom(best) < _bottom(placed) - 6.0 else placed
 
 
+def _cut(b: _Block, room: float, maker: _Maker, height: float, first: float, balancing: bool):
+    """(piece, rest) of `b` cut to `room` as a page's column cuts it: no grid is cut on a page
+    being balanced, nor a block a page takes whole when little of the column is left."""
+    return _split(b, room, maker, whole_grids=balancing or (b.height <= height - first and room < CUT_ROOM * height))
+
+
 def _begins(rest: _Block, room: float, maker: _Maker, height: float, first: float, balancing: bool) -> bool:
     """Whether a column with `room` left takes `rest` whole, or a piece of it as _fill_page cuts one
     (Amigos' US objectives went on a page later, after the Filipino table the column took instead)."""
     if rest.height <= room:
         return True
-    whole = balancing or (rest.height <= height - first and room < CUT_ROOM * height)
-    return room >= SPLIT_ROOM * height and _split(rest, room, maker, whole_grids=whole)[0] is not None
+    return room >= SPLIT_ROOM * height and _cut(rest, room, maker, height, first, balancing)[0] is not None
 
 
 def _fill_page(pending: list[_Block], n: int, column: float, height: float, maker: _Maker,
@@ -588,9 +593,7 @@ def _fill_page(pending: list[_Block], n: int, column: float, height: float, make
             continue
         if height - y >= SPLIT_ROOM * height and room_after(c, b):
             # a grid is cut (its header repeated) only with a good share of the page left
-            part, rest = _split(b, height - y, maker,
-                                whole_grids=balancing or (b.height <= height - first
-                                                          and height - y < CUT_ROOM * height))
+            part, rest = _cut(b, height - y, maker, height, first, balancing)
             nxt, back = c + b.span, []
             if part is not None and nxt < n and tops[nxt] > level(nxt) + 0.5 and tops[nxt] + rest.height > height:
                 # the rest does not fit over what the next column holds: that goes after it

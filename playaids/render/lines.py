@@ -167,6 +167,9 @@ class Paired(Flowable):
             y -= max(len(left), len(right)) * self.lead + self.between
 
 
+CUT_WORDS = ("切り取り線", "cut here")   # a cut line's word, ja and en (the preflight and the gallery find it)
+
+
 class CutLine(Flowable):
     """A dashed line across the page with a word in a gap at its middle: where to cut the slips
     apart."""

@@ -17,7 +17,7 @@ from playaids.engine import placement
 from playaids.engine.sheetview import SheetView, Slip, face_down
 from playaids.render import cards, grid
 from playaids.render import page as page_
-from playaids.render.lines import CutLine, Lines, Section
+from playaids.render.lines import CUT_WORDS, CutLine, Lines, Section
 from playaids.render.page import PageSpec, fixed_epoch
 from playaids.render.setupwords import Words, text  # noqa: F401  (text: the commands' titles)
 
@@ -363,7 +363,7 @@ class _Story:
 
     def cut_line(self) -> Flowable:
         """A dashed cut line, a new one for each place it stands (a flowable is laid out once)."""
-        return CutLine(self.w, self.word("切り取り線", "cut here"), self.font)
+        return CutLine(self.w, self.word(*CUT_WORDS), self.font)
 
     def _solo_words(self, one: Slip, cut: bool) -> tuple[str, str]:
         """A slip's heading and first line in solitaire play: the one player's own side is his to

@@ -26,7 +26,7 @@ from playaids.model import Game, Text, rule_label
 from playaids.render import lines as textlines
 from playaids.render import page as pagelib
 from playaids.render import turnstrip
-from playaids.render.lines import CutLine, Lines, Section, draw_string
+from playaids.render.lines import CUT_WORDS, CutLine, Lines, Section, draw_string
 from playaids.render.page import PageSpec
 from playaids.render.turnstrip import LEADING, PAD, Bar, Cell, Drawing, Entry
 from playaids.render.turnstrip import fill as _fill
@@ -411,10 +411,9 @@ def _tracks(rec: TurnRecord, scen: TurnSpan, spec: PageSpec, width: float, notes
         title = _word(spec, f"{ja}の記録（{ja}プレイヤーのみが見る）", f"{en} record (for the {en} player's eyes only)")
         flows, more = _track_rows([t for t in scoped if t.side == side], scen, spec, width, notes, row_h,
                                   record_label, title)
-        line = [CutLine(width, _word(spec, "切り取り線", "cut here"), fonts.GOTHIC, space_before=4)]
-        for f in line:   # a cut line goes over with the pad it heads, never alone at a page's foot
-            f.keepWithNext = True
-        out += ([PageBreak(), Section("P-")] if k == 0 and not below else line) + flows
+        line = CutLine(width, _word(spec, *CUT_WORDS), fonts.GOTHIC, space_before=4)
+        line.keepWithNext = True   # a cut line goes over with the pad it heads, never alone at a page's foot
+        out += ([PageBreak(), Section("P-")] if k == 0 and not below else [line]) + flows
         strings += more
     return common, out, strings
 
