@@ -100,6 +100,27 @@ def test_a_set_takes_one_orientation_when_it_costs_a_page_at_most(made):
         assert len(turned) == 1 and len(pdf.pages) <= 8, [(p.width, p.height) for p in pdf.pages]
 
 
+def _cell_sizes(path, boxes) -> set:
+    """The sizes of the text inside the grids' boxes on a chart set."""
+    with pdfplumber.open(path) as pdf:
+        return {round(c["size"], 1) for b in boxes
+                for c in pdf.pages[b.page - 1].crop((b.x0, b.top, b.x1, b.bottom)).chars if c["text"].strip()}
+
+
+@pytest.mark.slow
+def test_a_bilingual_set_takes_the_closest_type_only_where_it_saves_a_page(made):
+    """RGI's bilingual Letter set took 4 pages at 8 pt, twice the English (issue 22: at most
+    ~1.5x): 3 at 7 pt. On A4 7 pt saves none: the set keeps its 8 pt."""
+    path, boxes, _ = made("rgi-macarthur", "both", "letter")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 3
+    assert _cell_sizes(path, boxes) == {7.0}
+    path, boxes, _ = made("rgi-macarthur", "both", "a4")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 3
+    assert 8.0 in _cell_sizes(path, boxes)
+
+
 def _read_back(path, boxes):
     """Each (table, grid) read from the sheet PDF inside its boxes; pieces of a grid cut over
     columns or pages joined, their repeated header row dropped."""

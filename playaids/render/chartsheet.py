@@ -33,6 +33,7 @@ from playaids.render.page import PageSpec
 GUTTER = 9.0           # between the columns of a page
 GAP = 6.0              # between blocks stacked in a column
 SIZES = (8.0, 7.5, 7.0)  # cell text, largest first: never below 7 pt (issue 14)
+CLOSE_SIZES = SIZES[-1:]   # a bilingual set's cell text where that saves it a page (issue 22)
 TEXT = 7.0             # legend and notes
 LEADING = 1.15
 TIGHT_LEADING, TIGHT_GAP = 1.08, 4.0   # a set whose last page would hold a few lines is set closer
@@ -93,8 +94,9 @@ class _Placed:
 class _Maker:
     """Builds a table's block at a given width: band, grids, key, legend, notes."""
 
-    def __init__(self, spec: PageSpec, game: Game, tight: bool = False, loose: int = 0):
+    def __init__(self, spec: PageSpec, game: Game, tight: bool = False, loose: int = 0, sizes=SIZES):
         self.spec, self.lang, self.game = spec, spec.lang, game
+        self.sizes = sizes   # the cell text's sizes tried, largest first
         # to save a last page of a few lines: tight, notes' lines and the blocks of a column
         # closer; loose, a short note may be cut too (1), then go on for two lines (2), at the
         # last be cut anywhere (3: a "(continued)" band over a sentence's last word, 「合 (ルール
@@ -136,13 +138,13 @@ class _Maker:
         cjk = self.lang in ("ja", "both")
         # span by span: unwrapped at a legible size (side by side first), then wrapped where no
         # column is squeezed below its comfortable width; then wrapped at any width, the full page last
-        trials = [(span, False, size, False, j) for span in range(1, n + 1) for size in SIZES
+        trials = [(span, False, size, False, j) for span in range(1, n + 1) for size in self.sizes
                   for j in ((True, False) if joined else (False,))]
-        trials += [(span, True, size, True, False) for span in range(1, n + 1) for size in SIZES[:2]]
+        trials += [(span, True, size, True, False) for span in range(1, n + 1) for size in self.sizes[:2]]
         trials.sort(key=lambda t: t[0])
-        trials += [(span, True, size, False, False) for span in range(1, n + 1) for size in SIZES]
+        trials += [(span, True, size, False, False) for span in range(1, n + 1) for size in self.sizes]
         if self.anywhere:   # the last resort: words cut wherever a column needs (a 4,000-character word)
-            trials += [(span, grid.ANYWHERE, SIZES[-1], False, False) for span in range(1, n + 1)]
+            trials += [(span, grid.ANYWHERE, self.sizes[-1], False, False) for span in range(1, n + 1)]
         for span, wrap, size, comfort, side in trials:
             strings = joined if side else stacked
             width = span * column + (span - 1) * GUTTER
@@ -787,26 +789,11 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         for t in ts:
             cards.check_font(t, game, spec.lang, font)
         sheets_tables.append((sheet, ts, cards.composed(sheet.title, spec.lang)))
-    pages = _chosen(sheets_tables, maker, spec)
-    if _thin(pages, spec):   # a column's run that made way for a piece may leave a page thin
-        still = _Maker(spec, game)
-        still.lift = False
-        other = _chosen(sheets_tables, still, spec)
-        if (_thin(other, spec), len(other)) < (_thin(pages, spec), len(pages) + 1):
-            pages = other
-    last = pages[-1]
-    if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
-        # a last page of a few lines: set closer, else cut short notes too, else leave fewer lines
-        # continued, if that saves it; the first way that saves it on pages of one orientation
-        saved = None
-        for tight, loose in ((True, 0), (False, 1), (True, 1), (True, 2), (True, 3)):
-            other = _chosen(sheets_tables, _Maker(spec, game, tight, loose), spec)
-            if len(other) < len(pages):
-                saved = saved or other
-                if not _mixed(other):
-                    saved = other
-                    break
-        pages = saved or pages
+    pages = _pages(sheets_tables, game, spec)
+    if spec.lang == "both":   # two languages in a cell: the closest type the floor allows, where it saves a page
+        close = _pages(sheets_tables, game, spec, CLOSE_SIZES)
+        if len(close) < len(pages) and _thin(close, spec) <= _thin(pages, spec):
+            pages = close
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=font,
                title=f"{game.title.ja} / {game.title.en}", author="playaids",
@@ -841,6 +828,32 @@ def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, li
         c.showPage()
     c.save()
     return buf.getvalue(), boxes
+
+
+def _pages(sheets_tables: list, game: Game, spec: PageSpec, sizes=SIZES) -> list[_Page]:
+    """The set's pages with its cells set in `sizes`: the layout _chosen finds, then another where
+    that one leaves a page thin or a last page of a few lines."""
+    pages = _chosen(sheets_tables, _Maker(spec, game, sizes=sizes), spec)
+    if _thin(pages, spec):   # a column's run that made way for a piece may leave a page thin
+        still = _Maker(spec, game, sizes=sizes)
+        still.lift = False
+        other = _chosen(sheets_tables, still, spec)
+        if (_thin(other, spec), len(other)) < (_thin(pages, spec), len(pages) + 1):
+            pages = other
+    last = pages[-1]
+    if len(pages) > 1 and last.bottom < SPARSE_LAST * (last.trim[1] - 2 * spec.margin - FOOT):
+        # a last page of a few lines: set closer, else cut short notes too, else leave fewer lines
+        # continued, if that saves it; the first way that saves it on pages of one orientation
+        saved = None
+        for tight, loose in ((True, 0), (False, 1), (True, 1), (True, 2), (True, 3)):
+            other = _chosen(sheets_tables, _Maker(spec, game, tight, loose, sizes), spec)
+            if len(other) < len(pages):
+                saved = saved or other
+                if not _mixed(other):
+                    saved = other
+                    break
+        pages = saved or pages
+    return pages
 
 
 def _mixed(pages: list[_Page]) -> bool:

@@ -101,16 +101,23 @@ PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one l
 def side_by_side(t: Text | None) -> str | None:
     """A bilingual cell's pair on one line, Japanese then English after a full-width space
     ("平地　Clear"), where each is one line and the eye sees where one language ends: the
-    Japanese ends in a Japanese character, the English begins with a Latin one. None when the
-    pair must stack. Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
+    Japanese ends in a Japanese character, the English begins with a Latin letter (a figure
+    reads on: "5-6（山岳では6のみ）　5-6 (mountains: 6 only)"). None when the pair must stack.
+    Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
     if t is None or t.neutral or t.ja == t.en:
         return None
     ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
-    if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not fonts.is_latin(en[0]):
+    if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not _begins_word(en):
         return None
     if "。" in ja:   # a sentence: one language under the other, never run on in one line
         return None
     return f"{ja}{PAIR_SPACE}{en}{workshop.mark(t.ja, t.en)}"
+
+
+def _begins_word(en: str) -> bool:
+    """The English begins with a Latin letter, after a quotation mark if any ('Pilar', "Clear")."""
+    head = en.lstrip("'\"‘“(")
+    return bool(head) and head[0].isascii() and head[0].isalpha()
 
 
 def spans(grid: Grid) -> dict[tuple[int, int], int]:
