@@ -421,9 +421,10 @@ _SPACE_BY_CJK = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]) | (?
 
 
 _REMARK_MARK = re.compile(r"\s*†$")
+_SPACES = re.compile(r"[ \u00a0]{2,}|\u00a0")   # a bilingual pair's no-break spaces (grid.PAIR_SPACE): one space
 
 
 def comparable(s: str | None) -> str:
     """A cell's text with line wrapping and spaces next to CJK characters removed, and the
     mark of a remark in a sources appendix (a final †, playaids/workshop.py) dropped."""
-    return _REMARK_MARK.sub("", _SPACE_BY_CJK.sub("", join_lines(s)))
+    return _REMARK_MARK.sub("", _SPACE_BY_CJK.sub("", _SPACES.sub(" ", join_lines(s))))

@@ -121,6 +121,21 @@ def test_a_bilingual_set_takes_the_closest_type_only_where_it_saves_a_page(made)
     assert 8.0 in _cell_sizes(path, boxes)
 
 
+@pytest.mark.slow
+def test_a_pair_on_one_line_has_a_gap_of_near_an_em_between_its_languages(made):
+    """MacArthur's terrain chart sets '平地 Clear' on one line: the ideographic space was set as a
+    word space, 2 pt, and the languages read as run together (rv40 review); near an em now."""
+    path, _, _ = made("macarthur-bataan", "both", "letter")
+    gaps = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            for a, b in zip(chars, chars[1:]):
+                if a["text"] == "地" and b["text"] == "C" and abs(a["top"] - b["top"]) < 2:
+                    gaps.append((b["x0"] - a["x1"]) / b["size"])
+    assert gaps and min(gaps) >= 0.75, gaps
+
+
 def _read_back(path, boxes):
     """Each (table, grid) read from the sheet PDF inside its boxes; pieces of a grid cut over
     columns or pages joined, their repeated header row dropped."""

@@ -95,21 +95,26 @@ def grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str |
 
 
 _CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
-PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line
+# between a cell's Japanese and its English set on one line: three no-break spaces, near an em
+# (a paragraph took the ideographic space for a word space and set a 2 pt gap: the two languages
+# read as run together, rv40 review)
+PAIR_SPACE = "\u00a0" * 3
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
 def side_by_side(t: Text | None) -> str | None:
     """A bilingual cell's pair on one line, Japanese then English after a full-width space
-    ("平地　Clear"), where each is one line and the eye sees where one language ends: the
-    Japanese ends in a Japanese character, the English begins with a Latin letter (a figure
-    reads on: "5-6（山岳では6のみ）　5-6 (mountains: 6 only)"). None when the pair must stack.
-    Read back, the space vanishes beside the Japanese (pdfread.comparable)."""
+    ("平地   Clear"), where each is one line and the eye sees where one language ends: the
+    Japanese ends in a Japanese character and holds no Latin letter ("(F) 戦力増加" read on into
+    "(F) leader"), the English begins with a Latin letter (a figure reads on: "5-6（山岳では6のみ）
+    5-6 (mountains: 6 only)"). None when the pair must stack. Read back, the spaces vanish
+    beside the Japanese (pdfread.comparable)."""
     if t is None or t.neutral or t.ja == t.en:
         return None
     ja, en = workshop.for_players(t.ja), workshop.for_players(t.en)
     if "\n" in ja or "\n" in en or not ja or not en or not _CJK_END.search(ja) or not _begins_word(en):
         return None
-    if "。" in ja:   # a sentence: one language under the other, never run on in one line
+    if "。" in ja or _LATIN_LETTER.search(ja):   # a sentence, or Latin on both sides: stacked
         return None
     return f"{ja}{PAIR_SPACE}{en}{workshop.mark(t.ja, t.en)}"
 
