@@ -277,8 +277,6 @@ def test_a_table_of_the_schemas_most_columns_is_drawn_its_words_cut(cli_in, tmp_
     assert r.returncode == 0, r.stderr
     for pdf in (tmp_path / "out" / "demo-game" / "charts" / "huge.en.a4.pdf", tmp_path / "out" / "demo-game" / "charts.en.a4.pdf"):
         assert not [f.line() for f in preflight.check(pdf)], pdf
-        import pdfplumber
-
         with pdfplumber.open(pdf) as p:
             assert sum(c["text"] == "X" for page in p.pages for c in page.chars) == 40 * 12
 
