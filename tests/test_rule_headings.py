@@ -79,3 +79,15 @@ def test_a_heading_does_not_cite_a_rule_that_repeats_its_title():
     storm = repo.table("rgi-macarthur", "new-guinea-storm-risk")
     assert cards.rule_text(rgi, storm, PageSpec(lang="en")) == "Rule §New Guinea: Reserves"
     assert cards.rule_text(mb, repo.table("macarthur-bataan", "bombing"), PageSpec(lang="ja")) == "ルール 8.3"
+
+
+def test_a_bilingual_aid_cites_a_section_heading_in_each_language():
+    """RGI's bilingual sets read 'ルール / Rule §戦闘': a Japanese heading after the English
+    word (rv40 review). Each language cites its own now; a rule number is given once."""
+    from playaids.render import cards
+
+    rgi, mb = REPO.game("rgi-macarthur", with_tables=False), REPO.game("macarthur-bataan", with_tables=False)
+    both = PageSpec(lang="both")
+    assert cards.rule_text(rgi, REPO.table("rgi-macarthur", "combat-dice"), both) == "ルール §戦闘 / Rule §Combat"
+    assert cards.rule_suffix(rgi, both, "§損害") == " (ルール §損害 / Rule §Damage)"
+    assert cards.rule_text(mb, REPO.table("macarthur-bataan", "bombing"), both) == "ルール / Rule 8.3"

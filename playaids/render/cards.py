@@ -85,7 +85,16 @@ def composed(text: Text, lang: str) -> str:
 
 def rule_suffix(game: Game | None, spec: PageSpec, rule: str | None) -> str:
     """' (Rule 7.3.1)' after a legend entry or note, in the aid's language."""
-    return f" ({rule_word(spec)} {rule_label(game, rule, spec.lang)})" if rule else ""
+    return f" ({rule_ref(game, spec, rule)})" if rule else ""
+
+
+def rule_ref(game: Game | None, spec: PageSpec, rule: str | None) -> str:
+    """'Rule 7.3.1'; bilingual, 'ルール / Rule 7.3.1', or each language its own where a rule is
+    cited by a section heading ('ルール §戦闘 / Rule §Combat': the English read §戦闘, rv40)."""
+    ja, en = rule_label(game, rule, "ja"), rule_label(game, rule, "en")
+    if spec.lang == "both" and ja != en:
+        return f"ルール {ja} / Rule {en}"
+    return f"{rule_word(spec)} {rule_label(game, rule, spec.lang)}"
 
 
 def _paired(one, lang: str) -> str:
@@ -158,7 +167,7 @@ def rule_text(game, table: Table, spec: PageSpec) -> str:
     langs = ("ja", "en") if spec.lang == "both" else (spec.lang,)
     if table.rule and all(_bare(rule_label(game, table.rule, x)) == _bare(table.title.get(x)) for x in langs):
         return ""
-    return f"{rule_word(spec)} {rule_label(game, table.rule, spec.lang)}"
+    return rule_ref(game, spec, table.rule)
 
 
 def rule_word(spec: PageSpec) -> str:
