@@ -381,14 +381,14 @@ def test_a_bilingual_cell_sets_a_name_on_one_line_and_a_sentence_stacked():
     from playaids.model import Text
     from playaids.render import grid
 
-    assert grid.side_by_side(Text("平地", "Clear")) == "平地\u00a0\u00a0\u00a0Clear"
+    assert grid.side_by_side(Text("平地", "Clear")) == "平地\u3000Clear"
     assert grid.side_by_side(Text("地上作戦。制限内の米軍ユニットを活性化する。", "Ground operations. Activate US units.")) is None
     # a figure at the English's head reads on from the Japanese (rv39 review), and so does English
     # after Japanese holding Latin ("(F) 戦力増加 (F) leader", rv40 review): stacked
     assert grid.side_by_side(Text("5-6（山岳では6のみ）", "5-6 (mountains: 6 only)")) is None
     assert grid.side_by_side(Text("「Pilar」の捕獲ないし除去", "Capture or elimination of 'Pilar'")) is None
     assert grid.side_by_side(Text("(F) 戦力増加", "(F) leader")) is None
-    assert grid.side_by_side(Text("山岳", "'Mountain'")) == "山岳\u00a0\u00a0\u00a0'Mountain'"
+    assert grid.side_by_side(Text("山岳", "'Mountain'")) == "山岳\u3000'Mountain'"
 
 
 def test_a_card_keeps_its_headings_words_whole_where_a_layout_can(tmp_path):

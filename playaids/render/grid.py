@@ -95,16 +95,16 @@ def grid_strings(grid: Grid, lang: str, joined: bool = False) -> list[list[str |
 
 
 _CJK_END = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]$")
-# between a cell's Japanese and its English set on one line: three no-break spaces, near an em
-# (a paragraph took the ideographic space for a word space and set a 2 pt gap: the two languages
-# read as run together, rv40 review)
-PAIR_SPACE = "\u00a0" * 3
+PAIR_SPACE = "\u3000"   # between a cell's Japanese and its English set on one line: measured as an em
+# and drawn as three no-break spaces, near an em (a paragraph takes the ideographic space for a word
+# space: a 2 pt gap, and the two languages read as run together, rv40 review)
+PAIR_GAP = "\u00a0" * 3
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
 def side_by_side(t: Text | None) -> str | None:
     """A bilingual cell's pair on one line, Japanese then English after a full-width space
-    ("平地   Clear"), where each is one line and the eye sees where one language ends: the
+    ("平地　Clear"), where each is one line and the eye sees where one language ends: the
     Japanese ends in a Japanese character and holds no Latin letter ("(F) 戦力増加" read on into
     "(F) leader"), the English begins with a Latin letter (a figure reads on: "5-6（山岳では6のみ）
     5-6 (mountains: 6 only)"). None when the pair must stack. Read back, the spaces vanish
@@ -315,7 +315,7 @@ def grid_flowable(grid: Grid, strings, widths, size, font, spec: PageSpec, left:
             room = sum(widths[j:j + merged.get((i, j), 1)])   # a merged cell wraps at its span's width
             if spec.lang == "both" and "\n" in s and (pair := side_by_side(texts[i][j])) is not None \
                     and s == pair.replace(PAIR_SPACE, "\n", 1) and natural(pair, font, size) <= room + 0.5:
-                s = pair   # a short pair on one line where the column takes it
+                s = pair.replace(PAIR_SPACE, PAIR_GAP, 1)   # a short pair on one line where the column takes it
             over = natural(s, font, size) > room + 0.5
             long = over or (i > 0 and j in left)
             if over:
