@@ -421,7 +421,7 @@ _SPACE_BY_CJK = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]) | (?
 
 
 _REMARK_MARK = re.compile(r"\s*†$")
-_SPACES = re.compile(r"[ \u00a0]{2,}|\u00a0")   # a bilingual pair's no-break spaces (grid.PAIR_SPACE): one space
+_SPACES = re.compile(r"[ \u00a0]{2,}|\u00a0")   # a bilingual pair's no-break spaces (grid.PAIR_GAP): one space
 
 
 def comparable(s: str | None) -> str:

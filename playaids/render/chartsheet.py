@@ -781,8 +781,7 @@ def render_with_boxes(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple
 
 
 def _render(game: Game, sheets, tables: dict, spec: PageSpec) -> tuple[bytes, list[Box]]:
-    maker = _Maker(spec, game)
-    font = maker.font
+    font = fonts.register()
     sheets_tables = []
     for sheet in sheets:
         ts = [tables[t] for t in sheet.tables]
